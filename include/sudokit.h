@@ -1,0 +1,423 @@
+/*
+ * sudokit.h - solve, prove, count and list Sudoku-family puzzles.
+ *
+ * One header, one prefix (sk_ / SK_).  The library never prints, never
+ * exits and keeps no global mutable state: tables are built per model and
+ * are read-only afterwards, and every search works in a caller-owned
+ * solver handle, so threads that do not share a handle share nothing.
+ *
+ * Vocabulary
+ *   N        side of the grid, 1..SK_MAX_N.  Digits are 1..N.
+ *   cell     index r*N + c, with r and c from 0.
+ *   grid     uint8_t[N*N]; 0 is an empty cell, 1..N a digit.
+ *   house    a set of cells whose digits must all differ.  Rows, columns,
+ *            boxes, jigsaw regions, diagonals and Hyper windows hold N
+ *            cells and so hold every digit once; an extra group may be
+ *            smaller (its digits only have to differ).
+ *   model    an immutable, compiled geometry (sk_model).
+ *
+ * Status codes: functions that can fail return an int from SK_STATUS_LIST
+ * (SK_OK is 0, errors are negative).  sk_strerror() names each one.
+ */
+#ifndef SUDOKIT_H
+#define SUDOKIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Marks the public functions; the shared library exports nothing else. */
+#if defined(SK_BUILD_SHARED) && defined(__GNUC__)
+#define SK_API __attribute__((visibility("default")))
+#else
+#define SK_API
+#endif
+
+#define SK_VERSION_MAJOR 0
+#define SK_VERSION_MINOR 1
+#define SK_VERSION_PATCH 0
+#define SK_VERSION "0.1.0"
+
+/* Largest grid side the library accepts. */
+#define SK_MAX_N 64
+
+/* ------------------------------------------------------------------ */
+/* Status codes                                                        */
+/* ------------------------------------------------------------------ */
+
+/* X(name, value, message): one list feeds the enum and sk_strerror(). */
+#define SK_STATUS_LIST(X)                                           \
+    X(SK_OK, 0, "success")                                          \
+    X(SK_DONE, 1, "end of input")                                   \
+    X(SK_ENOMEM, -1, "out of memory")                               \
+    X(SK_EINVAL, -2, "invalid argument")                            \
+    X(SK_EMODEL, -3, "the puzzle model does not fit")               \
+    X(SK_EPARSE, -4, "malformed puzzle")                            \
+    X(SK_EUNSUPPORTED, -5, "the engine does not support this puzzle") \
+    X(SK_EIO, -6, "input/output error")                             \
+    X(SK_ERANGE, -7, "value out of range")
+
+typedef enum sk_status {
+#define SK_STATUS_ENUM_(name, value, msg) name = value,
+    SK_STATUS_LIST(SK_STATUS_ENUM_)
+#undef SK_STATUS_ENUM_
+    SK_STATUS_LAST_ = -8
+} sk_status;
+
+/* Message for a status code; never NULL ("unknown status" otherwise). */
+SK_API const char *sk_strerror(int status);
+
+/* Version string of the library that is linked (may differ from SK_VERSION
+ * when a program runs against a newer shared library). */
+SK_API const char *sk_version(void);
+
+/*
+ * Diagnostics.  Functions that can reject input fill a caller-provided
+ * sk_diag instead of printing.  line and column are 1-based; 0 means
+ * unknown.  message is a complete sentence fragment without the position,
+ * e.g. "row 3 has 10 cells, expected 9".
+ */
+typedef struct sk_diag {
+    long line;
+    long column;
+    char message[200];
+} sk_diag;
+
+/* ------------------------------------------------------------------ */
+/* Geometry and model                                                  */
+/* ------------------------------------------------------------------ */
+
+/* Box shape sentinels for sk_geometry.box_rows / box_cols. */
+#define SK_BOX_DEFAULT 0  /* sqrt(N) x sqrt(N); refused when N is not a square */
+#define SK_BOX_NONE (-1)  /* no boxes: a Latin square (plus any extra houses) */
+
+/* Extra houses (flags for sk_geometry.extras). */
+#define SK_EXTRA_DIAGONALS 0x1u /* both main diagonals (X-Sudoku) */
+#define SK_EXTRA_HYPER 0x2u     /* Hyper/Windoku windows: for 9x9 the four
+                                   3x3 windows at rows/cols 1-3 and 5-7; for
+                                   other square-box grids every b x b window
+                                   starting at 1 + k*(b+1) that fits */
+
+/*
+ * A geometry as the caller describes it.  Plain data; the caller owns
+ * every array.  Initialise with SK_GEOMETRY_INIT(n) so that fields added
+ * later get their defaults.
+ */
+typedef struct sk_geometry {
+    int n;                  /* side N, 1..SK_MAX_N */
+    int box_rows;           /* rows per box, or SK_BOX_DEFAULT / SK_BOX_NONE */
+    int box_cols;           /* columns per box (ignored unless box_rows > 0) */
+    const uint8_t *regions; /* NULL, or N*N region ids 0..N-1 (jigsaw);
+                               when set it replaces the boxes */
+    unsigned extras;        /* SK_EXTRA_* flags */
+    int ngroups;            /* number of extra cell groups */
+    const int *group_sizes; /* ngroups sizes, each 2..N */
+    const int *group_cells; /* the groups' cell indices, one after another */
+} sk_geometry;
+
+#define SK_GEOMETRY_INIT(N) {(N), SK_BOX_DEFAULT, SK_BOX_DEFAULT, NULL, 0u, 0, NULL, NULL}
+
+/* A compiled, immutable model: houses, peers and intersections. */
+typedef struct sk_model sk_model;
+
+/*
+ * Builds a model.  On success returns SK_OK and stores a new model in
+ * *out (free it with sk_model_free).  A geometry that does not fit (N out
+ * of range, a box that does not tile the grid, regions of the wrong size,
+ * a group with a repeated or out-of-range cell) returns SK_EMODEL with the
+ * reason in diag (which may be NULL).  SK_ENOMEM when allocation fails.
+ */
+SK_API int sk_model_new(const sk_geometry *g, sk_model **out, sk_diag *diag);
+
+/* Frees a model; NULL is allowed. */
+SK_API void sk_model_free(sk_model *m);
+
+/* Side N of the model. */
+SK_API int sk_model_n(const sk_model *m);
+
+/* Number of houses (rows, columns, boxes or regions, extras). */
+SK_API int sk_model_house_count(const sk_model *m);
+
+/* Cells of house h: stores a pointer to its cell indices in *cells (owned by
+ * the model) and returns its size, or -1 when h is out of range. */
+SK_API int sk_model_house(const sk_model *m, int h, const uint16_t **cells);
+
+/* Human name of house h ("row 3", "column 5", "box 2", "region 4",
+ * "main diagonal", "anti-diagonal", "window 1", "group 2"; numbered from
+ * 1).  Writes at most size bytes including the NUL; returns buf. */
+SK_API char *sk_model_house_name(const sk_model *m, int h, char *buf, size_t size);
+
+/* One-line description, e.g. "9x9, boxes 3x3, diagonals". Returns buf. */
+SK_API char *sk_model_describe(const sk_model *m, char *buf, size_t size);
+
+/* Region id (box or jigsaw region) of a cell, or -1 when the model has none. */
+SK_API int sk_model_region(const sk_model *m, int cell);
+
+/* Box shape when the model has rectangular boxes: stores rows and cols and
+ * returns 1; returns 0 for jigsaw or Latin-square models. */
+SK_API int sk_model_box(const sk_model *m, int *rows, int *cols);
+
+/* SK_EXTRA_* flags of the model. */
+SK_API unsigned sk_model_extras(const sk_model *m);
+
+/* ------------------------------------------------------------------ */
+/* Checking grids                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Two cells of one house holding the same digit. */
+typedef struct sk_conflict {
+    int house; /* house index (see sk_model_house_name) */
+    int cell1; /* first cell, in house order */
+    int cell2; /* second cell */
+    int digit; /* the repeated digit */
+} sk_conflict;
+
+/*
+ * Finds every pair of equal digits that share a house in grid (empty
+ * cells are ignored; digits above N count as conflicts with house -1).
+ * Stores up to max conflicts in out (may be NULL when max is 0) and
+ * returns the total number found, so a caller can size a second call.
+ */
+SK_API long sk_check(const sk_model *m, const uint8_t *grid, sk_conflict *out, long max);
+
+/*
+ * Returns 1 when solution is a complete grid that obeys every house of m
+ * and agrees with every given of givens (givens may be NULL), else 0.
+ * Independent of every engine; tests use it to judge their answers.
+ */
+SK_API int sk_verify(const sk_model *m, const uint8_t *givens, const uint8_t *solution);
+
+/* ------------------------------------------------------------------ */
+/* Searching                                                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Called with each solution found (an N*N grid valid only during the
+ * call).  Return 0 to go on, non-zero to stop the search.
+ */
+typedef int (*sk_solution_fn)(void *user, const uint8_t *solution);
+
+/* What to ask.  Initialise with SK_SEARCH_OPTS_INIT. */
+typedef struct sk_search_opts {
+    uint64_t max_solutions;  /* stop after this many: 1 = first solution,
+                                2 = uniqueness, 0 = no limit (exact count) */
+    uint64_t max_nodes;      /* stop after this many search nodes; 0 = none */
+    double timeout;          /* seconds of wall time; 0 = none */
+    sk_solution_fn on_solution; /* optional; called for every solution */
+    void *user;              /* passed to on_solution */
+    const volatile int *cancel; /* optional; the search stops soon after
+                                   *cancel becomes non-zero */
+} sk_search_opts;
+
+#define SK_SEARCH_OPTS_INIT {2u, 0u, 0.0, NULL, NULL, NULL}
+
+/* How a search ended (sk_result.end). */
+typedef enum sk_end {
+    SK_END_EXHAUSTED = 0, /* the whole space was searched: count is exact */
+    SK_END_SOLUTIONS,     /* max_solutions were found */
+    SK_END_CALLBACK,      /* on_solution asked to stop */
+    SK_END_NODES,         /* max_nodes reached */
+    SK_END_TIMEOUT,       /* timeout reached */
+    SK_END_CANCELLED      /* *cancel became non-zero */
+} sk_end;
+
+/* What a search found and what it cost. */
+typedef struct sk_result {
+    uint64_t solutions; /* solutions found (exact when end is EXHAUSTED) */
+    uint64_t nodes;     /* search nodes: propagation fixpoints visited */
+    uint64_t guesses;   /* branching decisions that were not forced */
+    sk_end end;         /* why the search stopped */
+} sk_result;
+
+/* The answer to "how many solutions", derived from a result. */
+typedef enum sk_verdict {
+    SK_VERDICT_NONE,     /* no solution */
+    SK_VERDICT_UNIQUE,   /* exactly one (proven) */
+    SK_VERDICT_MULTIPLE, /* at least two */
+    SK_VERDICT_UNKNOWN   /* stopped early with fewer than two found */
+} sk_verdict;
+
+/* Classifies a result: two or more solutions are MULTIPLE however the
+ * search ended; otherwise the count is only final when it ended
+ * EXHAUSTED, or SOLUTIONS with max_solutions == 1 (a first solution). */
+SK_API sk_verdict sk_result_verdict(const sk_result *r);
+
+/* Name of a verdict: "none", "unique", "multiple", "unknown". */
+SK_API const char *sk_verdict_name(sk_verdict v);
+
+/* ------------------------------------------------------------------ */
+/* Engines                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Registry entry.  Engines are listed from index 0 to sk_engine_count()-1. */
+typedef struct sk_engine_info {
+    const char *name;     /* short name for --engine, e.g. "general" */
+    const char *summary;  /* one line: how it searches */
+    const char *supports; /* one line: which puzzles it accepts */
+} sk_engine_info;
+
+/* Number of engines in the registry. */
+SK_API int sk_engine_count(void);
+
+/* Entry i, or NULL when out of range. */
+SK_API const sk_engine_info *sk_engine_info_at(int i);
+
+/* Index of the engine called name, or -1. */
+SK_API int sk_engine_find(const char *name);
+
+/* 1 when engine i can search model m, else 0. */
+SK_API int sk_engine_accepts(int i, const sk_model *m);
+
+/* Index of the engine chosen automatically for m (the fastest that accepts it). */
+SK_API int sk_engine_auto(const sk_model *m);
+
+/*
+ * A solver: one engine choice plus reusable work memory.  One per thread;
+ * a solver may be used for any number of models one after another.
+ */
+typedef struct sk_solver sk_solver;
+
+/*
+ * Creates a solver for engine index `engine` (-1 = choose per model with
+ * sk_engine_auto).  SK_EINVAL for an unknown index, SK_ENOMEM.
+ */
+SK_API int sk_solver_new(int engine, sk_solver **out);
+
+/* Frees a solver; NULL is allowed. */
+SK_API void sk_solver_free(sk_solver *s);
+
+/*
+ * Searches the puzzle `givens` (N*N, 0 = empty) of model m.
+ * The first solution found is copied to `first` when it is not NULL
+ * (N*N bytes; left untouched when none is found); every solution is also
+ * passed to opts->on_solution.  opts NULL means SK_SEARCH_OPTS_INIT.
+ * Returns SK_OK with *res filled (res may be NULL) whenever the search ran,
+ * whatever it found; SK_EUNSUPPORTED when the solver's engine does not
+ * accept m; SK_EINVAL when givens hold a digit above N; SK_ENOMEM.
+ * Givens that already conflict simply give no solution.
+ */
+SK_API int sk_solver_run(sk_solver *s, const sk_model *m, const uint8_t *givens,
+                  const sk_search_opts *opts, uint8_t *first, sk_result *res);
+
+/* Convenience: solve with uniqueness check using a temporary solver.
+ * Same contract as sk_solver_run with max_solutions = 2. */
+SK_API int sk_solve(const sk_model *m, const uint8_t *givens, uint8_t *first, sk_result *res);
+
+/* ------------------------------------------------------------------ */
+/* Text formats                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Input/output forms. */
+typedef enum sk_format {
+    SK_FORMAT_AUTO = 0, /* reading: decided for each block of lines */
+    SK_FORMAT_LINE,     /* one puzzle per line, N*N symbols; a jigsaw line
+                           adds white space and N*N region ids */
+    SK_FORMAT_GRID,     /* N rows of N symbols or N tokens; a jigsaw grid is
+                           followed directly by N rows of region ids */
+    SK_FORMAT_BOARD,    /* LeetCode JSON board [["5","3",".",...],...] */
+    SK_FORMAT_HDU4069,  /* HDU 4069: count line, then 9 rows of 9 integers,
+                           digit in bits 0-3, walls in bits 4-7 */
+    SK_FORMAT_PRETTY    /* writing only: a grid with box separators */
+} sk_format;
+
+/* Symbol sets. */
+typedef enum sk_alphabet {
+    SK_ALPHABET_AUTO = 0, /* reading: DIGITS unless the symbols say otherwise */
+    SK_ALPHABET_DIGITS,   /* 1-9 then A-Z (either case): N <= 35 */
+    SK_ALPHABET_HEX,      /* 0-9 then A-F, where 0 is the first value: N <= 16 */
+    SK_ALPHABET_LETTERS,  /* A-Z (POJ 3076 uses A-P): N <= 26 */
+    SK_ALPHABET_NUMBERS   /* decimal tokens 1..N, 0 or . for empty */
+} sk_alphabet;
+
+/* Names for command-line use: "line", "grid", ... / "digits", "hex", ...
+ * Parsing returns -1 for an unknown name. */
+SK_API const char *sk_format_name(sk_format f);
+SK_API int sk_format_parse(const char *name);
+SK_API const char *sk_alphabet_name(sk_alphabet a);
+SK_API int sk_alphabet_parse(const char *name);
+
+/* Symbol for value v (1..N) in alphabet a, or 0 when a has no single
+ * character for v (NUMBERS, or v too large). */
+SK_API char sk_alphabet_symbol(sk_alphabet a, int v);
+
+/* Reading options, applied to every puzzle read.  SK_READ_OPTS_INIT. */
+typedef struct sk_read_opts {
+    sk_format format;     /* SK_FORMAT_AUTO or a fixed form */
+    sk_alphabet alphabet; /* SK_ALPHABET_AUTO or a fixed alphabet */
+    int box_rows;         /* box shape given to every puzzle (see sk_geometry) */
+    int box_cols;
+    unsigned extras;      /* SK_EXTRA_* given to every puzzle */
+    int n;                /* expected side, or 0 to infer it */
+} sk_read_opts;
+
+#define SK_READ_OPTS_INIT {SK_FORMAT_AUTO, SK_ALPHABET_AUTO, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 0u, 0}
+
+/*
+ * A puzzle as read.  Every pointer points into the reader's storage and is
+ * valid until the next sk_reader_next() or sk_reader_free().
+ */
+typedef struct sk_puzzle {
+    sk_geometry geom;         /* n, box, extras; geom.regions set for jigsaw */
+    const uint8_t *cells;     /* N*N givens, 0 = empty */
+    const uint32_t *cell_line;   /* cell_line[i]: input line of cell i */
+    const uint32_t *cell_column; /* cell_column[i]: its column (1-based) */
+    sk_format format;         /* form it was read in */
+    sk_alphabet alphabet;     /* alphabet it was read in */
+    long index;               /* 0-based position in the stream, counting
+                                 rejected puzzles too */
+    long line;                /* first input line of the puzzle */
+} sk_puzzle;
+
+/* A streaming reader of puzzles (opaque). */
+typedef struct sk_reader sk_reader;
+
+/*
+ * Opens a reader over a stream (the caller keeps ownership of fp and closes
+ * it after sk_reader_free) or over a memory buffer (which must outlive the
+ * reader).  opts NULL means SK_READ_OPTS_INIT.  SK_ENOMEM, SK_EINVAL.
+ */
+SK_API int sk_reader_open_file(FILE *fp, const sk_read_opts *opts, sk_reader **out);
+SK_API int sk_reader_open_mem(const char *data, size_t size, const sk_read_opts *opts,
+                       sk_reader **out);
+
+/*
+ * Reads the next puzzle into *p.
+ *   SK_OK      a puzzle was read.
+ *   SK_DONE    end of input.
+ *   SK_EPARSE  the next puzzle is malformed: diag says where and why, the
+ *              reader has skipped past it, and the next call goes on with
+ *              the puzzle after it.  p->index and p->line are still set.
+ *   SK_EIO, SK_ENOMEM  fatal; the reader cannot go on.
+ * Memory stays bounded whatever the input: a line longer than
+ * SK_MAX_LINE bytes is refused (SK_EPARSE) without being stored.
+ */
+SK_API int sk_reader_next(sk_reader *r, sk_puzzle *p, sk_diag *diag);
+
+/* Frees a reader; NULL is allowed. */
+SK_API void sk_reader_free(sk_reader *r);
+
+/* Longest input line the reader stores. */
+#define SK_MAX_LINE 65536
+
+/*
+ * Writes grid (N*N, 0 = empty) of geometry g as text in form f and
+ * alphabet a (SK_ALPHABET_AUTO: DIGITS when N <= 35, else NUMBERS; a
+ * LINE or BOARD form needs a one-character alphabet).  Jigsaw geometries
+ * carry their region ids (LINE: after a space; GRID: N more rows).  The
+ * text ends with a newline.  Like snprintf: writes at most size bytes
+ * including a NUL and returns the length the whole text needs (so a call
+ * with size 0 measures), or a negative status (SK_EINVAL when the form or
+ * alphabet cannot express the grid).
+ */
+SK_API long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
+              sk_format f, sk_alphabet a);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SUDOKIT_H */

@@ -1,0 +1,53 @@
+/*
+ * engine.h - what every search engine provides, and the bookkeeping they
+ * share (limits, clock, solution reporting), so that all engines answer
+ * the same questions in the same way.
+ */
+#ifndef SK_ENGINE_H
+#define SK_ENGINE_H
+
+#include "model.h"
+
+/* Per-search control block: the question, the answer so far, the limits. */
+typedef struct sk_ctl {
+    const sk_search_opts *opts;
+    sk_result *res;
+    uint8_t *first;        /* where the first solution goes, or NULL */
+    int ncells;
+    double deadline;       /* monotonic seconds, 0 = none */
+    uint64_t next_check;   /* node count at which limits are looked at next */
+} sk_ctl;
+
+typedef struct sk_engine {
+    sk_engine_info info;
+    /* 1 when the engine can search m. */
+    int (*accepts)(const sk_model *m);
+    /* Bytes of work memory a search of m needs (allocated by the solver,
+     * reused across searches, never touched by anyone else meanwhile). */
+    size_t (*workspace)(const sk_model *m);
+    /* Searches; fills ctl->res.  givens are valid (every digit <= N).
+     * Returns SK_OK, or an error that is not about the puzzle. */
+    int (*search)(void *ws, const sk_model *m, const uint8_t *givens, sk_ctl *ctl);
+} sk_engine;
+
+extern const sk_engine skx_engine_general;
+
+/* Monotonic clock in seconds. */
+double skx_now(void);
+
+/* Reports a solution: counts it, copies the first, calls the callback.
+ * Returns 1 when the search must stop now (res->end is then set). */
+int skx_solution(sk_ctl *ctl, const uint8_t *grid);
+
+/* Called once per node after res->nodes was incremented: returns 1 (with
+ * res->end set) when a node limit, the deadline or cancellation stops the
+ * search.  Cheap: looks at the clock only every 256 nodes. */
+int skx_tick_slow(sk_ctl *ctl);
+static inline int skx_tick(sk_ctl *ctl)
+{
+    if (ctl->res->nodes < ctl->next_check)
+        return 0;
+    return skx_tick_slow(ctl);
+}
+
+#endif
