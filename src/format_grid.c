@@ -1,0 +1,373 @@
+/*
+ * format_grid.c - grid form: N rows of N cells, then (jigsaw) N rows of
+ * region ids, all in one block (no blank line inside).
+ *
+ * A row is measured in one of two ways, chosen once per block:
+ *   characters  every character except white space and '|' is a cell;
+ *   tokens      every white-space token except those made only of '|' and
+ *               '+' is a cell: a decimal number (0 = empty) or one empty
+ *               mark.  Used with the NUMBERS alphabet, and with AUTO when
+ *               every data row of the block holds only such tokens (a
+ *               number has no leading zero and is at most 64) and some
+ *               row has a number of two digits.  When both measures are
+ *               possible the one that makes the block N rows of N cells
+ *               wins, then the one that makes it 2N rows (jigsaw), then
+ *               tokens: "12 34" rows of a 4x4 grid grouped by box stay
+ *               characters.
+ * Separator lines carry no data.  A line made only of "-+=|:" and white
+ * space is a separator when it holds '+', '=' or ':' or no '-' at all; a
+ * line of only '-' (and '|', spaces) is a separator unless it has exactly
+ * N dashes, in which case it is a row of empty cells ('-' is the POJ
+ * empty mark).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "format.h"
+
+enum { ROW_DATA, ROW_SEP, ROW_DASH, ROW_BAD };
+
+/* How one line measures as a grid row. */
+typedef struct rowinfo {
+    int kind;     /* ROW_*; ROW_BAD: overlong or NUL line */
+    int chars;    /* cells when measured in characters */
+    int tokens;   /* cells when measured in tokens */
+    int tok_ok;   /* every counted token is a number <= 64 or one empty mark */
+    int tok_long; /* some counted token has two characters */
+} rowinfo;
+
+static int empty_mark(int c)
+{
+    return c == '.' || c == '-' || c == '_' || c == '*';
+}
+
+static int separator_token(const char *s, size_t len)
+{
+    size_t i;
+    for (i = 0; i < len; i++)
+        if (s[i] != '|' && s[i] != '+')
+            return 0;
+    return 1;
+}
+
+/* A number 0..64 without leading zero, or one empty mark. */
+static int number_token(const char *s, size_t len)
+{
+    if (len == 1)
+        return empty_mark((unsigned char)s[0]) || (s[0] >= '0' && s[0] <= '9');
+    if (len == 2)
+        return s[0] >= '1' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9' &&
+               (s[0] - '0') * 10 + (s[1] - '0') <= SK_MAX_N;
+    return 0;
+}
+
+static void measure(const skf_line *ln, rowinfo *ri)
+{
+    size_t i = ln->off;
+    int only_sep_chars = 1, hard = 0, dash = 0, any = 0;
+
+    memset(ri, 0, sizeof *ri);
+    if (ln->too_long || ln->nul_col) {
+        ri->kind = ROW_BAD;
+        return;
+    }
+    ri->tok_ok = 1;
+    while (i < ln->len) {
+        size_t s;
+        if (skf_space((unsigned char)ln->text[i])) {
+            i++;
+            continue;
+        }
+        s = i;
+        while (i < ln->len && !skf_space((unsigned char)ln->text[i])) {
+            char c = ln->text[i++];
+            any = 1;
+            if (c != '|')
+                ri->chars++;
+            if (c == '+' || c == '=' || c == ':')
+                hard = 1;
+            else if (c == '-')
+                dash = 1;
+            else if (c != '|')
+                only_sep_chars = 0;
+        }
+        if (separator_token(ln->text + s, i - s))
+            continue;
+        ri->tokens++;
+        if (!number_token(ln->text + s, i - s))
+            ri->tok_ok = 0;
+        if (i - s > 1)
+            ri->tok_long = 1;
+    }
+    if (any && only_sep_chars && (hard || !dash))
+        ri->kind = ROW_SEP;
+    else if (any && only_sep_chars)
+        ri->kind = ROW_DASH;
+    else
+        ri->kind = ROW_DATA;
+}
+
+static int width_of(const rowinfo *ri, int tokens)
+{
+    return tokens ? ri->tokens : ri->chars;
+}
+
+/* Counts the data rows of the scanned lines for one measure. */
+static void count_rows(const rowinfo *ri, int nrows, int tokens, int w, int *rows, int *fits)
+{
+    int k, n = 0, ok = 1;
+    for (k = 0; k < nrows; k++) {
+        int x = width_of(&ri[k], tokens), side;
+        switch (ri[k].kind) {
+        case ROW_SEP:
+            continue;
+        case ROW_DASH:
+            if (x == w)
+                n++;
+            continue;
+        case ROW_BAD:
+            n++;
+            ok = 0;
+            continue;
+        default:
+            n++;
+            side = skf_isqrt(x);
+            if (x != w && side >= 4)
+                ok = 0;
+        }
+    }
+    *rows = n;
+    *fits = ok;
+}
+
+int skf_scan_block(sk_reader *r, int n, skf_block *b)
+{
+    rowinfo ri[SKF_QCAP];
+    int nrows = 0, data = 0, first = -1, first_dash = -1, k, truncated = 0;
+    int can_tok, can_char, eligible = 1, has_long = 0;
+    int wt, wc, rt = 0, ft = 0, rc = 0, fc = 0;
+    size_t bytes = 0;
+    sk_alphabet a = r->opts.alphabet;
+
+    memset(b, 0, sizeof *b);
+    for (k = 0;; k++) {
+        skf_line *ln;
+        if (k >= SKF_QCAP || data > 2 * SK_MAX_N + 1 || bytes > SKF_SCAN_BYTES) {
+            truncated = 1;
+            break;
+        }
+        ln = skf_peek(r, k);
+        if (!ln && r->fatal)
+            return r->fatal;
+        if (skf_block_end(ln))
+            break;
+        bytes += ln->len;
+        measure(ln, &ri[k]);
+        nrows++;
+        if (ri[k].kind == ROW_DATA || ri[k].kind == ROW_BAD) {
+            data++;
+            if (ri[k].kind == ROW_DATA) {
+                eligible &= ri[k].tok_ok;
+                has_long |= ri[k].tok_long && ri[k].tokens >= 2;
+            }
+            if (first < 0) {
+                first = k;
+                /* a first row no grid can have: a line puzzle; stop early */
+                if (ri[k].kind == ROW_BAD ||
+                    ((!ri[k].tok_ok || a != SK_ALPHABET_AUTO) && ri[k].chars > SK_MAX_N &&
+                     a != SK_ALPHABET_NUMBERS)) {
+                    nrows = k + 1;
+                    break;
+                }
+            }
+        } else if (ri[k].kind == ROW_DASH) {
+            data++;
+            if (first_dash < 0)
+                first_dash = k;
+        }
+    }
+    if (first < 0)
+        first = first_dash;
+    if (first < 0)
+        return SK_OK; /* only separators */
+    if (ri[first].kind == ROW_BAD) {
+        b->width = SKF_CELLS + 1;
+        b->rows = 1;
+        return SK_OK;
+    }
+
+    can_tok = a == SK_ALPHABET_NUMBERS || (a == SK_ALPHABET_AUTO && eligible && has_long);
+    can_char = a != SK_ALPHABET_NUMBERS;
+    wt = ri[first].tokens;
+    wc = ri[first].chars;
+    if (can_tok)
+        count_rows(ri, nrows, 1, wt, &rt, &ft);
+    if (can_char)
+        count_rows(ri, nrows, 0, wc, &rc, &fc);
+    if (can_tok && can_char) {
+        int tok_plain = rt == wt, tok_jig = rt == 2 * wt;
+        int char_plain = wc <= SK_MAX_N && rc == wc;
+        int char_jig = wc <= SK_MAX_N && rc == 2 * wc;
+        if (n > 0)
+            can_char = wt != n && wc == n;
+        else
+            can_char = (char_plain && !tok_plain) || (char_jig && !tok_plain && !tok_jig);
+        can_tok = !can_char;
+    }
+    b->tokens = can_tok;
+    b->width = can_tok ? wt : wc;
+    b->rows = can_tok ? rt : rc;
+    b->fits = can_tok ? ft : fc;
+    if (truncated)
+        b->rows = 4 * SK_MAX_N;
+    return SK_OK;
+}
+
+/* ---- parsing one grid ------------------------------------------------ */
+
+/* Reads one data row (row k of the block, 0-based) into r's buffers.
+ * Rows 0..n-1 are cells, rows n..2n-1 region ids. */
+static int parse_row(sk_reader *r, const skf_line *ln, int tokens, int n, int k, sk_diag *d)
+{
+    int region = k >= n, row = region ? k - n : k, j = 0;
+    size_t i = ln->off;
+    long extra_col = 0, end_col = (long)ln->len + 1;
+    char *sym = region ? r->rsym : r->sym;
+    uint8_t *val = region ? r->regions : r->cells;
+    uint32_t *lines = region ? r->reg_line : r->cell_line;
+    uint32_t *cols = region ? r->reg_column : r->cell_column;
+
+    while (i < ln->len) {
+        size_t s;
+        if (skf_space((unsigned char)ln->text[i])) {
+            i++;
+            continue;
+        }
+        if (!tokens) {
+            char c = ln->text[i++];
+            if (c == '|')
+                continue;
+            if (j < n) {
+                int at = row * n + j;
+                sym[at] = c;
+                val[at] = 0;
+                lines[at] = (uint32_t)ln->no;
+                cols[at] = (uint32_t)i;
+            } else if (j == n) {
+                extra_col = (long)i;
+            }
+            j++;
+            continue;
+        }
+        s = i;
+        while (i < ln->len && !skf_space((unsigned char)ln->text[i]))
+            i++;
+        if (separator_token(ln->text + s, i - s))
+            continue;
+        if (j < n) {
+            int at = row * n + j;
+            const char *t = ln->text + s;
+            size_t len = i - s, q;
+            long v = 0;
+            int digits = 1;
+            for (q = 0; q < len; q++)
+                if (t[q] < '0' || t[q] > '9')
+                    digits = 0;
+            if (len == 1 && empty_mark((unsigned char)t[0])) {
+                v = 0;
+            } else if (!digits || len > 6) {
+                return skf_fail(d, ln->no, (long)s + 1,
+                                "unknown %s '%.*s' for a %dx%d puzzle (numbers alphabet)",
+                                region ? "region id" : "symbol", len > 20 ? 20 : (int)len, t, n,
+                                n);
+            } else {
+                for (q = 0; q < len; q++)
+                    v = v * 10 + (t[q] - '0');
+            }
+            if (v > n)
+                return skf_fail(d, ln->no, (long)s + 1, "%s %ld is above %d (numbers alphabet)",
+                                region ? "region id" : "number", v, n);
+            if (region && v == 0)
+                return skf_fail(d, ln->no, (long)s + 1,
+                                "region id '%.*s' is an empty mark, expected 1 to %d",
+                                (int)len, t, n);
+            sym[at] = '\0';
+            val[at] = (uint8_t)(region ? v - 1 : v);
+            lines[at] = (uint32_t)ln->no;
+            cols[at] = (uint32_t)s + 1;
+        } else if (j == n) {
+            extra_col = (long)s + 1;
+        }
+        j++;
+    }
+    if (j != n)
+        return skf_fail(d, ln->no, j > n ? extra_col : end_col, "%s %d has %d %s, expected %d",
+                        region ? "region row" : "row", row + 1, j, region ? "ids" : "cells", n);
+    return SK_OK;
+}
+
+int skf_grid_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
+{
+    skf_block b;
+    skf_line *ln = skf_peek(r, 0);
+    int st, n, rows = 0, failed = 0, jigsaw;
+    long first_line, last_line = 0, extra_line = 0;
+    sk_alphabet used;
+
+    if (!ln)
+        return r->fatal ? r->fatal : SK_DONE;
+    first_line = ln->no;
+    st = skf_scan_block(r, r->opts.n, &b);
+    if (st != SK_OK)
+        return st;
+    p->index = r->index++;
+    p->line = first_line;
+    p->format = SK_FORMAT_GRID;
+    n = r->opts.n > 0 ? r->opts.n : b.width;
+    if (n < 1) {
+        failed = 1;
+        skf_fail(d, first_line, 0, "separator lines without a grid, expected rows of cells");
+    } else if (n > SK_MAX_N) {
+        failed = 1;
+        skf_fail(d, first_line, 0, "grid row has %d cells, expected at most %d", n, SK_MAX_N);
+    }
+    /* consume the block, parsing rows until the first error */
+    for (;;) {
+        rowinfo ri;
+        ln = skf_peek(r, 0);
+        if (!ln && r->fatal)
+            return r->fatal;
+        if (skf_block_end(ln))
+            break;
+        measure(ln, &ri);
+        if (ri.kind == ROW_SEP || (ri.kind == ROW_DASH && width_of(&ri, b.tokens) != n)) {
+            skf_pop(r);
+            continue;
+        }
+        if (!failed && ri.kind == ROW_BAD) {
+            skf_line_error(ln, d);
+            failed = 1;
+        }
+        if (!failed && rows < 2 * n && parse_row(r, ln, b.tokens, n, rows, d) != SK_OK)
+            failed = 1;
+        rows++;
+        if (rows == n + 1)
+            extra_line = ln->no;
+        last_line = ln->no;
+        skf_pop(r);
+    }
+    if (failed)
+        return SK_EPARSE;
+    if (rows < n)
+        return skf_fail(d, last_line, 0, "grid has %d rows, expected %d", rows, n);
+    if (rows != n && rows != 2 * n)
+        return skf_fail(d, extra_line, 0, "grid has %d rows, expected %d, or %d with region ids",
+                        rows, n, 2 * n);
+    jigsaw = rows == 2 * n;
+    st = skf_decode(r, n, jigsaw, b.tokens ? SK_ALPHABET_NUMBERS : r->opts.alphabet, &used, d);
+    if (st != SK_OK)
+        return st;
+    skf_fill_puzzle(r, p, n, jigsaw, SK_FORMAT_GRID);
+    p->alphabet = used;
+    return SK_OK;
+}

@@ -1,0 +1,411 @@
+/*
+ * reader.c - the streaming puzzle reader: cuts input into lines, keeps a
+ * bounded lookahead queue, groups lines into blocks and sends each block
+ * to the parser of its form.
+ *
+ * Form of a block when reading with SK_FORMAT_AUTO (a block is a maximal
+ * run of lines that are neither blank nor '#' comments):
+ *   - first non-blank character '['                      -> board(s)
+ *   - first line is two tokens, the first L long, L a square >= 16, the
+ *     second at least L/2 long
+ *                                                         -> jigsaw lines
+ *   - otherwise measure the first data row (skf_scan_block): w cells
+ *       opts.n > 0:  w == n*n (n > 1) or w > 64 -> lines, else grid
+ *       w > 64                                           -> lines
+ *       w >= 16 and a square: grid when the block has exactly w or 2w
+ *         data rows and every row is w wide (or has a count no line
+ *         puzzle could have); lines otherwise
+ *       else                                             -> grid
+ * HDU 4069 is never detected; it must be asked for.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+
+int skf_space(int c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+int skf_fail(sk_diag *d, long line, long column, const char *fmt, ...)
+{
+    va_list ap;
+    if (d) {
+        d->line = line;
+        d->column = column;
+        va_start(ap, fmt);
+        vsnprintf(d->message, sizeof d->message, fmt, ap);
+        va_end(ap);
+    }
+    return SK_EPARSE;
+}
+
+int skf_isqrt(long v)
+{
+    long s;
+    if (v < 0)
+        return -1;
+    for (s = 0; s * s < v; s++)
+        ;
+    return s * s == v ? (int)s : -1;
+}
+
+int skf_line_error(const skf_line *ln, sk_diag *d)
+{
+    if (ln->too_long)
+        return skf_fail(d, ln->no, 0, "line is longer than %d bytes", SK_MAX_LINE);
+    if (ln->nul_col)
+        return skf_fail(d, ln->no, ln->nul_col, "NUL byte in the input, expected text");
+    return SK_OK;
+}
+
+int skf_blank(const skf_line *ln)
+{
+    size_t i;
+    if (ln->too_long || ln->nul_col)
+        return 0;
+    for (i = ln->off; i < ln->len; i++)
+        if (!skf_space((unsigned char)ln->text[i]))
+            return 0;
+    return 1;
+}
+
+int skf_comment(const skf_line *ln)
+{
+    size_t i;
+    if (ln->too_long)
+        return 0;
+    for (i = ln->off; i < ln->len && skf_space((unsigned char)ln->text[i]); i++)
+        ;
+    return i < ln->len && ln->text[i] == '#';
+}
+
+int skf_block_end(const skf_line *ln)
+{
+    return !ln || skf_blank(ln) || skf_comment(ln);
+}
+
+void skf_fill_puzzle(sk_reader *r, sk_puzzle *p, int n, int jigsaw, sk_format f)
+{
+    p->geom.n = n;
+    p->geom.box_rows = r->opts.box_rows;
+    p->geom.box_cols = r->opts.box_cols;
+    p->geom.regions = jigsaw ? r->regions : NULL;
+    p->geom.extras = r->opts.extras;
+    p->geom.ngroups = 0;
+    p->geom.group_sizes = NULL;
+    p->geom.group_cells = NULL;
+    p->cells = r->cells;
+    p->cell_line = r->cell_line;
+    p->cell_column = r->cell_column;
+    p->format = f;
+}
+
+/* ---- cutting lines --------------------------------------------------- */
+
+/* Makes data/data_len hold unread bytes; 0 at the end of input. */
+static int refill(sk_reader *r)
+{
+    size_t got;
+    if (r->data_pos < r->data_len)
+        return 1;
+    if (r->eof || !r->fp) {
+        r->eof = 1;
+        return 0;
+    }
+    got = fread(r->buf, 1, SKF_CHUNK, r->fp);
+    if (got == 0) {
+        r->eof = 1;
+        if (ferror(r->fp))
+            r->fatal = SK_EIO;
+        return 0;
+    }
+    r->data = r->buf;
+    r->data_len = got;
+    r->data_pos = 0;
+    return 1;
+}
+
+static int append(sk_reader *r, skf_line *ln, const char *s, size_t n)
+{
+    /* one byte more than SK_MAX_LINE so that a CR before LF still fits */
+    if (ln->too_long || ln->len + n > (size_t)SK_MAX_LINE + 1) {
+        ln->too_long = 1;
+        return SK_OK;
+    }
+    if (ln->len + n + 1 > ln->cap) {
+        size_t cap = ln->cap ? ln->cap : 128;
+        char *t;
+        while (cap < ln->len + n + 1)
+            cap *= 2;
+        t = realloc(ln->text, cap);
+        if (!t) {
+            r->fatal = SK_ENOMEM;
+            return SK_ENOMEM;
+        }
+        ln->text = t;
+        ln->cap = cap;
+    }
+    memcpy(ln->text + ln->len, s, n);
+    ln->len += n;
+    return SK_OK;
+}
+
+/* Cuts the next line into ln.  1: a line, 0: end of input or fatal. */
+static int cut_line(sk_reader *r, skf_line *ln)
+{
+    int any = 0;
+    char *nul;
+
+    ln->len = 0;
+    ln->off = 0;
+    ln->too_long = 0;
+    ln->nul_col = 0;
+    if (!r->started) {
+        r->started = 1;
+        if (refill(r) && r->data_len - r->data_pos >= 3 &&
+            memcmp(r->data + r->data_pos, "\xef\xbb\xbf", 3) == 0)
+            r->data_pos += 3;
+    }
+    for (;;) {
+        const char *s, *nl;
+        size_t avail, take;
+        if (!refill(r))
+            break;
+        s = r->data + r->data_pos;
+        avail = r->data_len - r->data_pos;
+        nl = memchr(s, '\n', avail);
+        take = nl ? (size_t)(nl - s) : avail;
+        any = 1;
+        if (append(r, ln, s, take) != SK_OK)
+            return 0;
+        r->data_pos += take + (nl ? 1 : 0);
+        if (nl)
+            break;
+    }
+    if (r->fatal || !any)
+        return 0;
+    if (!ln->too_long && ln->len > 0 && ln->text[ln->len - 1] == '\r')
+        ln->len--;
+    if (ln->len > (size_t)SK_MAX_LINE)
+        ln->too_long = 1;
+    if (ln->too_long)
+        ln->len = 0;
+    if (!ln->text) {
+        ln->text = malloc(128);
+        if (!ln->text) {
+            r->fatal = SK_ENOMEM;
+            return 0;
+        }
+        ln->cap = 128;
+    }
+    ln->text[ln->len] = '\0';
+    nul = memchr(ln->text, '\0', ln->len);
+    if (nul)
+        ln->nul_col = (long)(nul - ln->text) + 1;
+    ln->no = ++r->lineno;
+    return 1;
+}
+
+skf_line *skf_peek(sk_reader *r, int k)
+{
+    if (k < 0 || k >= SKF_QCAP)
+        return NULL;
+    while (r->qcount <= k) {
+        skf_line *ln = &r->q[(r->qhead + r->qcount) % SKF_QCAP];
+        if (r->fatal || !cut_line(r, ln))
+            return NULL;
+        r->qcount++;
+    }
+    return &r->q[(r->qhead + k) % SKF_QCAP];
+}
+
+void skf_pop(sk_reader *r)
+{
+    if (r->qcount > 0) {
+        skf_line *ln = &r->q[r->qhead];
+        /* a slot keeps a small buffer for reuse, never a big one: memory
+           stays bounded by the lines actually queued */
+        if (ln->cap > SKF_KEEP) {
+            free(ln->text);
+            ln->text = NULL;
+            ln->cap = 0;
+        }
+        ln->len = 0;
+        r->qhead = (r->qhead + 1) % SKF_QCAP;
+        r->qcount--;
+    }
+}
+
+/* ---- opening and closing ------------------------------------------- */
+
+static int open_common(const sk_read_opts *opts, sk_reader **out)
+{
+    static const sk_read_opts defaults = SK_READ_OPTS_INIT;
+    sk_reader *r;
+    if (!out)
+        return SK_EINVAL;
+    *out = NULL;
+    if (!opts)
+        opts = &defaults;
+    if ((int)opts->format < SK_FORMAT_AUTO || opts->format > SK_FORMAT_HDU4069 ||
+        (int)opts->alphabet < SK_ALPHABET_AUTO || opts->alphabet > SK_ALPHABET_NUMBERS ||
+        opts->n < 0 || opts->n > SK_MAX_N)
+        return SK_EINVAL;
+    if (opts->format == SK_FORMAT_HDU4069 && opts->n != 0 && opts->n != 9)
+        return SK_EINVAL;
+    r = calloc(1, sizeof *r);
+    if (!r)
+        return SK_ENOMEM;
+    r->opts = *opts;
+    r->state = opts->format == SK_FORMAT_HDU4069 ? SKF_ST_HDU_HEAD
+               : opts->format == SK_FORMAT_LINE  ? SKF_ST_LINES
+                                                 : SKF_ST_NONE;
+    *out = r;
+    return SK_OK;
+}
+
+int sk_reader_open_file(FILE *fp, const sk_read_opts *opts, sk_reader **out)
+{
+    int st;
+    if (!fp) {
+        if (out)
+            *out = NULL;
+        return SK_EINVAL;
+    }
+    st = open_common(opts, out);
+    if (st != SK_OK)
+        return st;
+    (*out)->buf = malloc(SKF_CHUNK);
+    if (!(*out)->buf) {
+        sk_reader_free(*out);
+        *out = NULL;
+        return SK_ENOMEM;
+    }
+    (*out)->fp = fp;
+    return SK_OK;
+}
+
+int sk_reader_open_mem(const char *data, size_t size, const sk_read_opts *opts, sk_reader **out)
+{
+    int st;
+    if (!data && size) {
+        if (out)
+            *out = NULL;
+        return SK_EINVAL;
+    }
+    st = open_common(opts, out);
+    if (st != SK_OK)
+        return st;
+    (*out)->data = data;
+    (*out)->data_len = size;
+    return SK_OK;
+}
+
+void sk_reader_free(sk_reader *r)
+{
+    int i;
+    if (!r)
+        return;
+    for (i = 0; i < SKF_QCAP; i++)
+        free(r->q[i].text);
+    free(r->buf);
+    free(r);
+}
+
+/* ---- dispatch ------------------------------------------------------- */
+
+static int first_char(const skf_line *ln)
+{
+    size_t i;
+    for (i = ln->off; i < ln->len && skf_space((unsigned char)ln->text[i]); i++)
+        ;
+    return i < ln->len ? (unsigned char)ln->text[i] : -1;
+}
+
+/* Decides whether the block at the front holds line-form puzzles. */
+static int block_is_lines(sk_reader *r, const skf_line *ln, int *lines)
+{
+    skf_block b;
+    int n = r->opts.n, st;
+
+    *lines = 0;
+    if (ln->too_long || ln->nul_col || skf_jigsaw_line(ln, n)) {
+        *lines = 1;
+        return SK_OK;
+    }
+    st = skf_scan_block(r, n, &b);
+    if (st != SK_OK)
+        return st;
+    if (n > 0)
+        *lines = (n > 1 && b.width == n * n) || b.width > SK_MAX_N;
+    else if (b.width > SK_MAX_N)
+        *lines = 1;
+    else if (b.width >= 16 && skf_isqrt(b.width) > 0)
+        *lines = !(b.fits && (b.rows == b.width || b.rows == 2 * b.width));
+    return SK_OK;
+}
+
+int sk_reader_next(sk_reader *r, sk_puzzle *p, sk_diag *diag)
+{
+    sk_diag scratch;
+    if (!r || !p)
+        return SK_EINVAL;
+    if (!diag)
+        diag = &scratch;
+    memset(p, 0, sizeof *p);
+    p->format = r->opts.format;
+    p->alphabet = r->opts.alphabet;
+    diag->line = 0;
+    diag->column = 0;
+    diag->message[0] = '\0';
+    if (r->fatal)
+        return r->fatal;
+
+    if (r->opts.format == SK_FORMAT_HDU4069)
+        return skf_hdu_next(r, p, diag);
+
+    for (;;) {
+        skf_line *ln = skf_peek(r, 0);
+        int st, lines;
+        if (!ln)
+            return r->fatal ? r->fatal : SK_DONE;
+        if (skf_blank(ln) || skf_comment(ln)) {
+            skf_pop(r);
+            if (r->opts.format == SK_FORMAT_AUTO)
+                r->state = SKF_ST_NONE;
+            continue;
+        }
+        if (r->state == SKF_ST_LINES)
+            return skf_line_next(r, p, diag);
+        if (r->opts.format == SK_FORMAT_BOARD ||
+            (r->opts.format == SK_FORMAT_AUTO && first_char(ln) == '['))
+            return skf_board_next(r, p, diag);
+        if (ln->off > 0) {
+            /* text after a board on the same line */
+            long col, no = ln->no;
+            size_t i = ln->off;
+            while (skf_space((unsigned char)ln->text[i]))
+                i++;
+            col = (long)i + 1;
+            p->index = r->index++;
+            p->line = no;
+            skf_pop(r);
+            return skf_fail(diag, no, col,
+                            "unexpected text after the board, expected '[' or the end of the line");
+        }
+        if (r->opts.format == SK_FORMAT_GRID)
+            return skf_grid_next(r, p, diag);
+        st = block_is_lines(r, ln, &lines);
+        if (st != SK_OK)
+            return st;
+        if (lines) {
+            r->state = SKF_ST_LINES;
+            return skf_line_next(r, p, diag);
+        }
+        return skf_grid_next(r, p, diag);
+    }
+}

@@ -1,0 +1,227 @@
+/*
+ * writer.c - sk_write: a grid as text, snprintf style.
+ *
+ *   LINE    N*N symbols ('.' empty); jigsaw: a space and N*N region ids
+ *           (region k as the symbol of value k+1); one line.
+ *   GRID    N rows of N symbols; NUMBERS: decimal tokens separated by one
+ *           space, 0 for empty (the NOIP form); jigsaw: N more rows of ids.
+ *   BOARD   the LeetCode board on one line: [["5","3",".",...],...].
+ *   PRETTY  rows of space-separated cells ('.' empty, NUMBERS right
+ *           aligned) with "|" between boxes and "------+-------+------"
+ *           lines between bands when the geometry has rectangular boxes;
+ *           jigsaw and box-less grids get the plain spaced rows.
+ * Every text ends with a newline.  BOARD and PRETTY of a jigsaw write the
+ * cells only.  HDU 4069 and AUTO forms are not written (SK_EINVAL).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "format.h"
+
+typedef struct out {
+    char *buf;
+    size_t size;
+    long len; /* bytes the whole text needs so far */
+} out;
+
+static void put(out *o, char c)
+{
+    if (o->size > 0 && (size_t)o->len < o->size - 1)
+        o->buf[o->len] = c;
+    o->len++;
+}
+
+static void put_str(out *o, const char *s)
+{
+    while (*s)
+        put(o, *s++);
+}
+
+static void put_repeat(out *o, char c, int count)
+{
+    while (count-- > 0)
+        put(o, c);
+}
+
+/* Number v right-aligned in width characters (0 = no padding). */
+static void put_num(out *o, int v, int width)
+{
+    char t[16];
+    int len = snprintf(t, sizeof t, "%d", v);
+    put_repeat(o, ' ', width - len);
+    put_str(o, t);
+}
+
+static int digits_of(int v)
+{
+    int k = 1;
+    while (v >= 10) {
+        v /= 10;
+        k++;
+    }
+    return k;
+}
+
+/* Cell value v (0 = empty) in a one-character alphabet. */
+static char sym(sk_alphabet a, int v)
+{
+    return v == 0 ? '.' : sk_alphabet_symbol(a, v);
+}
+
+static void write_line(out *o, const sk_geometry *g, const uint8_t *grid, sk_alphabet a)
+{
+    int i, cells = g->n * g->n;
+    for (i = 0; i < cells; i++)
+        put(o, sym(a, grid[i]));
+    if (g->regions) {
+        put(o, ' ');
+        for (i = 0; i < cells; i++)
+            put(o, sk_alphabet_symbol(a, g->regions[i] + 1));
+    }
+    put(o, '\n');
+}
+
+/* N rows of values (add = 0) or region ids (add = 1: id k as k+1). */
+static void write_rows(out *o, int n, const uint8_t *v, int add, sk_alphabet a)
+{
+    int r, c;
+    for (r = 0; r < n; r++) {
+        for (c = 0; c < n; c++) {
+            int x = v[r * n + c] + add;
+            if (a == SK_ALPHABET_NUMBERS) {
+                if (c > 0)
+                    put(o, ' ');
+                put_num(o, x, 0);
+            } else {
+                put(o, sym(a, x));
+            }
+        }
+        put(o, '\n');
+    }
+}
+
+static void write_board(out *o, const sk_geometry *g, const uint8_t *grid, sk_alphabet a)
+{
+    int r, c, n = g->n;
+    put(o, '[');
+    for (r = 0; r < n; r++) {
+        if (r > 0)
+            put(o, ',');
+        put(o, '[');
+        for (c = 0; c < n; c++) {
+            if (c > 0)
+                put(o, ',');
+            put(o, '"');
+            put(o, sym(a, grid[r * n + c]));
+            put(o, '"');
+        }
+        put(o, ']');
+    }
+    put_str(o, "]\n");
+}
+
+/* Box shape of g for PRETTY, or 0 when it has no rectangular boxes. */
+static int pretty_box(const sk_geometry *g, int *br, int *bc)
+{
+    int n = g->n, s;
+    if (g->regions || g->box_rows == SK_BOX_NONE)
+        return 0;
+    if (g->box_rows > 0) {
+        *br = g->box_rows;
+        *bc = g->box_cols > 0 ? g->box_cols : (n % g->box_rows == 0 ? n / g->box_rows : 0);
+        return *bc > 0 && *br * *bc == n && *br < n && *bc < n;
+    }
+    s = skf_isqrt(n);
+    if (s <= 1)
+        return 0;
+    *br = *bc = s;
+    return 1;
+}
+
+static void write_pretty(out *o, const sk_geometry *g, const uint8_t *grid, sk_alphabet a)
+{
+    int n = g->n, br = n, bc = n, boxes, w, r, c;
+    boxes = pretty_box(g, &br, &bc);
+    if (!boxes)
+        br = bc = n;
+    w = a == SK_ALPHABET_NUMBERS ? digits_of(n) : 1;
+    for (r = 0; r < n; r++) {
+        if (boxes && r > 0 && r % br == 0) {
+            int gw = bc * w + (bc - 1), groups = n / bc, k;
+            for (k = 0; k < groups; k++) {
+                if (k > 0)
+                    put(o, '+');
+                put_repeat(o, '-', gw + (k > 0) + (k < groups - 1));
+            }
+            put(o, '\n');
+        }
+        for (c = 0; c < n; c++) {
+            int v = grid[r * n + c];
+            if (c > 0)
+                put_str(o, boxes && c % bc == 0 ? " | " : " ");
+            if (a == SK_ALPHABET_NUMBERS) {
+                if (v)
+                    put_num(o, v, w);
+                else {
+                    put_repeat(o, ' ', w - 1);
+                    put(o, '.');
+                }
+            } else {
+                put(o, sym(a, v));
+            }
+        }
+        put(o, '\n');
+    }
+}
+
+long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid, sk_format f,
+              sk_alphabet a)
+{
+    out o;
+    int n, i, cells;
+
+    if (!g || !grid || (!buf && size > 0))
+        return SK_EINVAL;
+    n = g->n;
+    if (n < 1 || n > SK_MAX_N)
+        return SK_EINVAL;
+    cells = n * n;
+    if (a == SK_ALPHABET_AUTO)
+        a = n <= skf_alphabet_max(SK_ALPHABET_DIGITS) ? SK_ALPHABET_DIGITS : SK_ALPHABET_NUMBERS;
+    if ((int)a < SK_ALPHABET_DIGITS || a > SK_ALPHABET_NUMBERS)
+        return SK_EINVAL;
+    if (a != SK_ALPHABET_NUMBERS && n > skf_alphabet_max(a))
+        return SK_EINVAL;
+    for (i = 0; i < cells; i++)
+        if (grid[i] > n || (g->regions && g->regions[i] >= n))
+            return SK_EINVAL;
+
+    o.buf = buf;
+    o.size = size;
+    o.len = 0;
+    switch (f) {
+    case SK_FORMAT_LINE:
+        if (a == SK_ALPHABET_NUMBERS)
+            return SK_EINVAL;
+        write_line(&o, g, grid, a);
+        break;
+    case SK_FORMAT_GRID:
+        write_rows(&o, n, grid, 0, a);
+        if (g->regions)
+            write_rows(&o, n, g->regions, 1, a);
+        break;
+    case SK_FORMAT_BOARD:
+        if (a == SK_ALPHABET_NUMBERS)
+            return SK_EINVAL;
+        write_board(&o, g, grid, a);
+        break;
+    case SK_FORMAT_PRETTY:
+        write_pretty(&o, g, grid, a);
+        break;
+    default:
+        return SK_EINVAL;
+    }
+    if (size > 0)
+        buf[(size_t)o.len < size ? (size_t)o.len : size - 1] = '\0';
+    return o.len;
+}
