@@ -1,0 +1,313 @@
+/*
+ * cli.h - declarations shared by the files of the sudokit command-line tool.
+ *
+ * The tool uses only the public header <sudokit.h>, exactly as an outside
+ * program would.  Layout:
+ *   main.c       the table of subcommands and the dispatch
+ *   options.c    the option table: parsing and generated --help
+ *   batch.c      reading puzzles, model cache, worker threads, ordered output
+ *   output.c     text and JSON Lines records, diagnostics, JSON escaping
+ *   cmd_*.c      one file per subcommand
+ *
+ * Exit codes (every --help prints this table):
+ *
+ *   code  name               meaning
+ *   0     CLI_EXIT_OK        every puzzle got a definite answer (solve: unique,
+ *                            or solved with --first; count/enumerate: every
+ *                            count complete; check: no conflict; judge: an
+ *                            answer the problem defines)
+ *   1     CLI_EXIT_UNSOLVED  some puzzle has no solution or several, timed
+ *                            out, stopped at --limit, or (check) has conflicts
+ *   2     CLI_EXIT_USAGE     bad command line (nothing was read)
+ *   3     CLI_EXIT_INPUT     some input was invalid or unreadable
+ *   4     CLI_EXIT_SYSTEM    out of memory, write error (full disk, closed pipe)
+ *
+ * When several apply, the highest code wins: 4 > 3 > 1 > 0.
+ */
+#ifndef SUDOKIT_CLI_H
+#define SUDOKIT_CLI_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sudokit.h"
+
+enum {
+    CLI_EXIT_OK = 0,
+    CLI_EXIT_UNSOLVED = 1,
+    CLI_EXIT_USAGE = 2,
+    CLI_EXIT_INPUT = 3,
+    CLI_EXIT_SYSTEM = 4
+};
+
+/* Commands as bits, so that an option can list the commands that take it. */
+enum {
+    CLI_CMD_SOLVE = 1u << 0,
+    CLI_CMD_COUNT = 1u << 1,
+    CLI_CMD_ENUMERATE = 1u << 2,
+    CLI_CMD_CHECK = 1u << 3,
+    CLI_CMD_JUDGE = 1u << 4,
+    CLI_CMD_ENGINES = 1u << 5,
+    CLI_CMD_HELP = 1u << 6
+};
+
+/* ------------------------------------------------------------------ */
+/* Commands (main.c holds the table, each cmd_*.c one entry)           */
+/* ------------------------------------------------------------------ */
+
+typedef struct cli_command cli_command;
+struct cli_command {
+    const char *name;        /* as typed: "solve" */
+    unsigned bit;            /* CLI_CMD_* */
+    const char *operands;    /* usage after [OPTIONS], e.g. "[FILE...]" */
+    const char *summary;     /* one line for `sudokit help` */
+    const char *description; /* paragraphs for `sudokit help NAME` */
+    int (*run)(const cli_command *cmd, int argc, char **argv); /* exit code */
+};
+
+extern const cli_command cli_cmd_solve, cli_cmd_count, cli_cmd_enumerate,
+    cli_cmd_check, cli_cmd_judge, cli_cmd_engines, cli_cmd_help;
+
+/* NULL-terminated table of every command, in help order (main.c). */
+extern const cli_command *const cli_commands[];
+
+/* The command called name, or NULL. */
+const cli_command *cli_command_find(const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Options (options.c)                                                 */
+/* ------------------------------------------------------------------ */
+
+/* Everything the command line can set; cli_args_parse fills it. */
+typedef struct cli_args {
+    const cli_command *cmd;
+    int box_rows, box_cols; /* --box: SK_BOX_DEFAULT, SK_BOX_NONE or RxC */
+    unsigned extras;        /* --diagonals, --hyper */
+    sk_alphabet alphabet;   /* --alphabet (SK_ALPHABET_AUTO when absent) */
+    sk_format format;       /* --format (SK_FORMAT_AUTO when absent) */
+    int output;             /* --output: an sk_format, or -1 = as read */
+    int json;               /* --json */
+    int threads;            /* -j/--threads, >= 1 */
+    double timeout;         /* --timeout seconds per puzzle, 0 = none */
+    uint64_t limit;         /* --limit, 0 = none */
+    int first;              /* --first */
+    int engine;             /* --engine index, -1 = automatic */
+    int stats;              /* --stats */
+    int quiet;              /* --quiet */
+    char **operands;        /* the non-option arguments, in order */
+    int noperands;
+} cli_args;
+
+/* cli_args_parse returns this when the caller should go on. */
+#define CLI_PARSE_OK (-1)
+
+/*
+ * Parses argv[1..argc-1] (argv[0] is the command name) for cmd.  Returns
+ * CLI_PARSE_OK, or an exit code: 0 after printing --help, CLI_EXIT_USAGE
+ * after printing a usage error.  Operands are moved to the front of argv
+ * and a->operands points at them.
+ */
+int cli_args_parse(const cli_command *cmd, int argc, char **argv, cli_args *a);
+
+/* Reading options from the puzzle options of a (--format, --alphabet,
+ * --box, --diagonals, --hyper). */
+void cli_read_opts(const cli_args *a, sk_read_opts *ro);
+
+/* Prints "sudokit: error: <fmt>" and "Try 'sudokit CMD --help'." on
+ * stderr (cmd NULL: 'sudokit --help'); returns CLI_EXIT_USAGE. */
+int cli_usage_error(const cli_command *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Help of one command, generated from the option table. */
+void cli_print_help(FILE *f, const cli_command *cmd);
+
+/* Help of the whole tool: commands and exit codes. */
+void cli_print_main_help(FILE *f);
+
+/* ------------------------------------------------------------------ */
+/* Output helpers (output.c)                                           */
+/* ------------------------------------------------------------------ */
+
+/* Prints "sudokit: " + message + newline on stderr. */
+void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Prints "sudokit: FILE:LINE:COL: message" (":COL" left out when col is
+ * 0, ":LINE:COL" when line is 0) on stderr. */
+void cli_diag_print(const char *file, long line, long col, const char *message);
+
+/* Returns 1 when a write to stdout has failed (ferror; the first errno
+ * is kept for the message at exit), else 0.  Does not flush. */
+int cli_stdout_failed(void);
+/* Records a write error with errno err; returns 1. */
+int cli_stdout_note_error(int err);
+/* errno of the first write error. */
+int cli_stdout_errno(void);
+
+/* Writes s as a JSON string literal, quotes included. */
+void cli_json_string(FILE *f, const char *s);
+
+/* A growable byte buffer. */
+typedef struct cli_buf {
+    char *data;
+    size_t size; /* bytes allocated */
+} cli_buf;
+
+void cli_buf_free(cli_buf *b);
+
+/*
+ * Writes grid with sk_write into buf (grown as needed).  When alphabet a
+ * cannot express the grid, falls back to SK_ALPHABET_AUTO.  Returns the
+ * text (NUL-terminated, ends with a newline) or NULL with *status set.
+ */
+const char *cli_write_grid(cli_buf *buf, const sk_geometry *g, const uint8_t *grid,
+                           sk_format f, sk_alphabet a, int *status);
+
+/* Symbol of digit v for messages and JSON: alphabet a's character when it
+ * has one, else decimal.  Writes into buf (at least 8 bytes). */
+const char *cli_symbol(sk_alphabet a, int n, int v, char *buf);
+
+/* Writes a solution as JSON: a string of symbols in alphabet a (DIGITS
+ * when a has no character for a digit) when n <= 35, else an array of n
+ * arrays of integers. */
+void cli_json_grid(FILE *f, int n, sk_alphabet a, const uint8_t *grid);
+
+/* ------------------------------------------------------------------ */
+/* Batch runner (batch.c)                                              */
+/* ------------------------------------------------------------------ */
+
+/* What became of one puzzle. */
+typedef enum cli_status {
+    CLI_ST_PENDING = 0, /* not examined yet */
+    CLI_ST_UNIQUE,      /* exactly one solution, proven */
+    CLI_ST_SOLVED,      /* a solution found, uniqueness not asked */
+    CLI_ST_MULTIPLE,    /* two or more solutions */
+    CLI_ST_NONE,        /* no solution */
+    CLI_ST_TIMEOUT,     /* --timeout reached first */
+    CLI_ST_INVALID,     /* rejected: parse error, bad geometry, conflicting
+                           givens, unsupported by the engine */
+    CLI_ST_OK,          /* check: no conflict */
+    CLI_ST_CONFLICT,    /* check: conflicts found */
+    CLI_ST_COUNT_
+} cli_status;
+
+/* Word used in text and JSON output: "unique", "invalid", ... */
+const char *cli_status_name(cli_status s);
+
+/* One puzzle copied out of the reader, with what became of it. */
+typedef struct cli_item {
+    long index;             /* 0-based position over the whole run */
+    const char *file;       /* name for messages ("<stdin>" for stdin) */
+    long line;              /* first input line of the puzzle */
+    sk_geometry geom;       /* copy; geom.regions points to regions */
+    const sk_model *model;  /* owned by the batch's cache; NULL if invalid */
+    sk_format format;       /* form it was read in */
+    sk_alphabet alphabet;   /* alphabet it was read in */
+    uint8_t *cells;         /* N*N givens */
+    uint8_t *regions;       /* N*N region ids (jigsaw) */
+    uint8_t *solution;      /* N*N: first solution found */
+    uint32_t *cell_line;    /* N*N input positions of the cells */
+    uint32_t *cell_column;
+    size_t cap;             /* cells the buffers above can hold */
+    int *groups;            /* extra groups: sizes, then cells */
+    size_t groups_cap;
+
+    cli_status status;
+    sk_diag diag;           /* status INVALID: where (line 0 = unknown) and why */
+    int system_error;       /* INVALID because of a system error (exit 4) */
+    int searched;           /* a search ran: res and usec are set */
+    int has_solution;       /* solution holds a solution */
+    sk_result res;
+    uint64_t usec;          /* search wall time in microseconds */
+} cli_item;
+
+typedef struct cli_batch cli_batch;
+
+/* A worker: one per thread, with its own solver. */
+typedef struct cli_worker {
+    cli_batch *batch;
+    sk_solver *solver; /* created on first use */
+} cli_worker;
+
+/* How a command processes puzzles. */
+typedef struct cli_batch_ops {
+    /* Examines one valid item (status PENDING) and sets its status.  Runs
+     * in any worker thread when parallel is set, else in the main thread
+     * just before emit. */
+    void (*work)(cli_worker *w, cli_item *it);
+    /* Prints the record of it (any status) on stdout.  Main thread, input
+     * order.  Diagnostics of invalid items are already printed. */
+    void (*emit)(cli_batch *b, cli_item *it);
+    int parallel;     /* work may run in worker threads */
+    int check_givens; /* conflicting givens make a puzzle invalid */
+    int flush_each;   /* flush stdout after every record */
+} cli_batch_ops;
+
+struct cli_batch {
+    const cli_args *args;
+    const cli_batch_ops *ops;
+    void *ctx;                    /* the command's own data */
+    int exit_code;                /* highest exit code so far */
+    int stop;                     /* a write error: stop reading */
+    long puzzles;                 /* records emitted */
+    long by_status[CLI_ST_COUNT_];
+    uint64_t guesses, nodes;      /* totals over searched puzzles */
+    long searched;
+    cli_buf text;                 /* main thread's sk_write buffer */
+};
+
+/* Raises b's exit code to code when code is higher. */
+void cli_batch_exit(cli_batch *b, int code);
+
+/*
+ * Reads every puzzle of the operands (none or "-": stdin) with reading
+ * options ro, runs ops on each, prints the records in input order.
+ * Returns the exit code.  Prints the --stats summary when asked.
+ */
+int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opts *ro,
+                  const cli_batch_ops *ops, void *ctx);
+
+/*
+ * Runs a search for it in w's solver with at most max solutions (0 = no
+ * limit), a per-puzzle timeout from the arguments and the optional
+ * callback.  Sets it->res, usec, searched, has_solution/solution.
+ * Returns 0, or -1 after making it INVALID (engine does not accept the
+ * puzzle, out of memory...).
+ */
+int cli_search(cli_worker *w, cli_item *it, uint64_t max, sk_solution_fn fn, void *user);
+
+/* Status of a finished search: NONE/UNIQUE/MULTIPLE when known, SOLVED
+ * when a solution was found but the search stopped at max_solutions == 1
+ * or a limit, TIMEOUT when it stopped on time with fewer than two found. */
+cli_status cli_search_status(const sk_result *r);
+
+/* Text of one conflict of it: "row 3 has 5 twice (columns 2 and 7)". */
+void cli_conflict_message(const cli_item *it, const sk_conflict *c, char *buf, size_t size);
+
+/* The JSON record head {"index":I,"status":"S" and tail (nodes, guesses,
+ * time_us when a search ran; error for invalid items; closing brace and
+ * newline). */
+void cli_json_begin(FILE *f, const cli_item *it);
+void cli_json_end(FILE *f, const cli_item *it);
+
+/* Writes the grid of it in form f (or its own form when f < 0; its own
+ * HDU 4069 form becomes GRID) to stdout.  Returns 0 or -1 when the grid
+ * cannot be written (a message is printed and the exit code raised). */
+int cli_print_grid(cli_batch *b, const cli_item *it, const uint8_t *grid, int f);
+
+/* Output form used for it: --output, else its own form (AUTO/HDU4069 ->
+ * GRID for HDU, LINE when unknown). */
+sk_format cli_output_form(const cli_args *a, const cli_item *it);
+
+/* 1 when form f spans several lines (grid forms) */
+int cli_form_multiline(sk_format f);
+
+#endif /* SUDOKIT_CLI_H */

@@ -1,0 +1,119 @@
+/*
+ * cmd_check.c - `sudokit check`: names every conflict of each grid (two
+ * equal digits in one house) and says whether the grid is complete.
+ */
+#include <stdlib.h>
+
+#include "cli.h"
+
+static void print_conflict(cli_batch *b, const cli_item *it, const sk_conflict *c, int first)
+{
+    char msg[200], sym[8], house[64];
+    long line = it->cell_line[c->cell2], col = it->cell_column[c->cell2];
+    int n = it->geom.n;
+    cli_conflict_message(it, c, msg, sizeof msg);
+    if (!b->args->json) {
+        if (line > 0 && col > 0)
+            printf("%s:%ld:%ld: %s\n", it->file, line, col, msg);
+        else
+            printf("%s:%ld: %s\n", it->file, it->line, msg);
+        return;
+    }
+    if (c->house >= 0)
+        sk_model_house_name(it->model, c->house, house, sizeof house);
+    else
+        house[0] = '\0';
+    fputs(first ? "{\"house\":" : ",{\"house\":", stdout);
+    cli_json_string(stdout, house);
+    fputs(",\"digit\":", stdout);
+    cli_json_string(stdout, cli_symbol(it->alphabet, n, c->digit, sym));
+    printf(",\"cells\":[[%d,%d],[%d,%d]],\"line\":%ld,\"column\":%ld,\"message\":",
+           c->cell1 / n + 1, c->cell1 % n + 1, c->cell2 / n + 1, c->cell2 % n + 1, line, col);
+    cli_json_string(stdout, msg);
+    putchar('}');
+}
+
+static void check_emit(cli_batch *b, cli_item *it)
+{
+    sk_conflict *conflicts = NULL;
+    long total = 0, i, nn, empty = 0;
+    if (it->status == CLI_ST_INVALID) {
+        if (b->args->json) {
+            cli_json_begin(stdout, it);
+            cli_json_end(stdout, it);
+        } else {
+            puts("invalid");
+        }
+        return;
+    }
+    nn = (long)it->geom.n * it->geom.n;
+    for (i = 0; i < nn; i++)
+        empty += it->cells[i] == 0;
+    total = sk_check(it->model, it->cells, NULL, 0);
+    if (total > 0) {
+        conflicts = malloc((size_t)total * sizeof *conflicts);
+        if (!conflicts) {
+            cli_error("%s:%ld: %s", it->file, it->line, sk_strerror(SK_ENOMEM));
+            cli_batch_exit(b, CLI_EXIT_SYSTEM);
+            total = 0;
+        } else {
+            total = sk_check(it->model, it->cells, conflicts, total);
+        }
+    }
+    it->status = total > 0 ? CLI_ST_CONFLICT : CLI_ST_OK;
+    if (b->args->json) {
+        cli_json_begin(stdout, it);
+        printf(",\"complete\":%s,\"empty\":%ld", empty ? "false" : "true", empty);
+        if (total > 0) {
+            fputs(",\"conflicts\":[", stdout);
+            for (i = 0; i < total; i++)
+                print_conflict(b, it, &conflicts[i], i == 0);
+            putchar(']');
+        }
+        cli_json_end(stdout, it);
+    } else if (total > 0) {
+        for (i = 0; i < total; i++)
+            print_conflict(b, it, &conflicts[i], i == 0);
+    } else if (empty) {
+        printf("ok (%ld empty cell%s)\n", empty, empty == 1 ? "" : "s");
+    } else {
+        puts("ok (complete)");
+    }
+    free(conflicts);
+    if (total > 0)
+        cli_batch_exit(b, CLI_EXIT_UNSOLVED);
+}
+
+static int check_run(const cli_command *cmd, int argc, char **argv)
+{
+    static const cli_batch_ops ops = {NULL, check_emit, 0, 0, 0};
+    cli_args a;
+    sk_read_opts ro;
+    int rc = cli_args_parse(cmd, argc, argv, &a);
+    if (rc != CLI_PARSE_OK)
+        return rc;
+    cli_read_opts(&a, &ro);
+    return cli_batch_run(&a, a.operands, a.noperands, &ro, &ops, NULL);
+}
+
+const cli_command cli_cmd_check = {
+    "check",
+    CLI_CMD_CHECK,
+    "[FILE...]",
+    "name every conflict in each grid",
+    "Checks each grid (complete or not) without solving it: names every pair\n"
+    "of equal digits in one house.\n"
+    "\n"
+    "Text output: for a grid without conflicts one line, 'ok (complete)' or\n"
+    "'ok (K empty cells)'; otherwise one line per conflict, at the position of\n"
+    "its second cell:\n"
+    "  FILE:LINE:COL: row 3 has 5 twice (columns 2 and 7)\n"
+    "and 'invalid' for a puzzle that could not be read.\n"
+    "\n"
+    "JSON output (--json): one object per grid, in input order:\n"
+    "  {\"index\":0,\"status\":\"conflict\",\"complete\":false,\"empty\":50,\n"
+    "   \"conflicts\":[{\"house\":\"row 3\",\"digit\":\"5\",\"cells\":[[3,2],[3,7]],\n"
+    "   \"line\":3,\"column\":7,\"message\":\"row 3 has 5 twice (columns 2 and 7)\"}]}\n"
+    "status is ok, conflict or invalid; cells are [row,column] from 1.",
+    check_run,
+};

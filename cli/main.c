@@ -1,0 +1,69 @@
+/*
+ * main.c - the table of subcommands and the dispatch.  Each command lives
+ * in its own cmd_*.c; options.c holds the option table.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+
+#include "cli.h"
+
+const cli_command *const cli_commands[] = {
+    &cli_cmd_solve, &cli_cmd_count, &cli_cmd_enumerate, &cli_cmd_check,
+    &cli_cmd_judge, &cli_cmd_engines, &cli_cmd_help, NULL,
+};
+
+const cli_command *cli_command_find(const char *name)
+{
+    int i;
+    for (i = 0; cli_commands[i]; i++)
+        if (strcmp(cli_commands[i]->name, name) == 0)
+            return cli_commands[i];
+    return NULL;
+}
+
+/* Everything written to stdout must have reached its destination: a full
+ * disk or a closed pipe is an error (exit 4), not a silent success. */
+static int finish_stdout(int code)
+{
+    int failed;
+    if (fflush(stdout) != 0)
+        cli_stdout_note_error(errno);
+    failed = cli_stdout_failed();
+    if (fclose(stdout) != 0 && !failed)
+        failed = cli_stdout_note_error(errno);
+    if (failed) {
+        cli_error("error: write error: %s", strerror(cli_stdout_errno()));
+        return CLI_EXIT_SYSTEM;
+    }
+    return code;
+}
+
+int main(int argc, char **argv)
+{
+    const cli_command *cmd;
+    int code;
+
+    /* A closed pipe shows up as EPIPE on a write, reported like any other
+     * write error, instead of killing the process. */
+    signal(SIGPIPE, SIG_IGN);
+
+    if (argc < 2)
+        return cli_usage_error(NULL, "no command given (solve, count, enumerate, check, judge, "
+                                     "engines, help)");
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        cli_print_main_help(stdout);
+        return finish_stdout(CLI_EXIT_OK);
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("sudokit %s\n", sk_version());
+        return finish_stdout(CLI_EXIT_OK);
+    }
+    if (argv[1][0] == '-')
+        return cli_usage_error(NULL, "unknown option '%s'", argv[1]);
+    cmd = cli_command_find(argv[1]);
+    if (!cmd)
+        return cli_usage_error(NULL, "unknown command '%s'", argv[1]);
+    code = cmd->run(cmd, argc - 1, argv + 1);
+    return finish_stdout(code);
+}

@@ -1,0 +1,246 @@
+/*
+ * output.c - what the tool writes: diagnostics on stderr, grids through
+ * sk_write, JSON Lines records and JSON string escaping.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int stdout_errno; /* errno of the first failed write to stdout, 0 = none */
+
+int cli_stdout_note_error(int err)
+{
+    if (!stdout_errno)
+        stdout_errno = err ? err : EIO;
+    return 1;
+}
+
+int cli_stdout_failed(void)
+{
+    if (ferror(stdout))
+        return cli_stdout_note_error(errno);
+    return stdout_errno != 0;
+}
+
+int cli_stdout_errno(void)
+{
+    return stdout_errno ? stdout_errno : EIO;
+}
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("sudokit: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void cli_diag_print(const char *file, long line, long col, const char *message)
+{
+    if (line > 0 && col > 0)
+        fprintf(stderr, "sudokit: %s:%ld:%ld: %s\n", file, line, col, message);
+    else if (line > 0)
+        fprintf(stderr, "sudokit: %s:%ld: %s\n", file, line, message);
+    else
+        fprintf(stderr, "sudokit: %s: %s\n", file, message);
+}
+
+void cli_json_string(FILE *f, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = (const unsigned char *)s;
+    fputc('"', f);
+    for (; *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\b': fputs("\\b", f); break;
+        case '\f': fputs("\\f", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\t': fputs("\\t", f); break;
+        default:
+            if (*p < 0x20 || *p == 0x7f) {
+                fputs("\\u00", f);
+                fputc(hex[*p >> 4], f);
+                fputc(hex[*p & 15], f);
+            } else {
+                fputc(*p, f);
+            }
+        }
+    }
+    fputc('"', f);
+}
+
+void cli_buf_free(cli_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->size = 0;
+}
+
+static long write_into(cli_buf *buf, const sk_geometry *g, const uint8_t *grid, sk_format f,
+                       sk_alphabet a)
+{
+    long need = sk_write(buf->data, buf->size, g, grid, f, a);
+    if (need >= 0 && (size_t)need >= buf->size) {
+        size_t size = (size_t)need + 1;
+        char *p = realloc(buf->data, size);
+        if (!p)
+            return SK_ENOMEM;
+        buf->data = p;
+        buf->size = size;
+        need = sk_write(buf->data, buf->size, g, grid, f, a);
+    }
+    return need;
+}
+
+const char *cli_write_grid(cli_buf *buf, const sk_geometry *g, const uint8_t *grid, sk_format f,
+                           sk_alphabet a, int *status)
+{
+    long rc = write_into(buf, g, grid, f, a);
+    if (rc == SK_EINVAL && a != SK_ALPHABET_AUTO)
+        rc = write_into(buf, g, grid, f, SK_ALPHABET_AUTO);
+    if (rc < 0) {
+        *status = (int)rc;
+        return NULL;
+    }
+    *status = SK_OK;
+    return buf->data;
+}
+
+const char *cli_symbol(sk_alphabet a, int n, int v, char *buf)
+{
+    char c = 0;
+    if (a != SK_ALPHABET_NUMBERS)
+        c = sk_alphabet_symbol(a, v);
+    if (!c && n <= 9)
+        c = sk_alphabet_symbol(SK_ALPHABET_DIGITS, v);
+    if (c) {
+        buf[0] = c;
+        buf[1] = '\0';
+    } else {
+        snprintf(buf, 8, "%d", v);
+    }
+    return buf;
+}
+
+void cli_json_grid(FILE *f, int n, sk_alphabet a, const uint8_t *grid)
+{
+    int i, r, c;
+    if (n <= 35) {
+        fputc('"', f);
+        for (i = 0; i < n * n; i++) {
+            char s = 0;
+            if (grid[i] && a != SK_ALPHABET_NUMBERS)
+                s = sk_alphabet_symbol(a, grid[i]);
+            if (!s && grid[i])
+                s = sk_alphabet_symbol(SK_ALPHABET_DIGITS, grid[i]);
+            fputc(s ? s : '.', f);
+        }
+        fputc('"', f);
+        return;
+    }
+    fputc('[', f);
+    for (r = 0; r < n; r++) {
+        fputs(r ? ",[" : "[", f);
+        for (c = 0; c < n; c++)
+            fprintf(f, c ? ",%d" : "%d", grid[r * n + c]);
+        fputc(']', f);
+    }
+    fputc(']', f);
+}
+
+const char *cli_status_name(cli_status s)
+{
+    static const char *const names[CLI_ST_COUNT_] = {
+        "pending", "unique", "solved", "multiple", "none",
+        "timeout", "invalid", "ok", "conflict",
+    };
+    return (unsigned)s < CLI_ST_COUNT_ ? names[s] : "unknown";
+}
+
+void cli_conflict_message(const cli_item *it, const sk_conflict *c, char *buf, size_t size)
+{
+    int n = it->geom.n;
+    char house[64], sym[8];
+    int r1 = c->cell1 / n + 1, c1 = c->cell1 % n + 1;
+    int r2 = c->cell2 / n + 1, c2 = c->cell2 % n + 1;
+    if (c->house < 0 || !it->model) {
+        snprintf(buf, size, "r%dc%d holds %d, more than %d", r2, c2, c->digit, n);
+        return;
+    }
+    sk_model_house_name(it->model, c->house, house, sizeof house);
+    cli_symbol(it->alphabet, n, c->digit, sym);
+    if (strncmp(house, "row ", 4) == 0)
+        snprintf(buf, size, "%s has %s twice (columns %d and %d)", house, sym, c1, c2);
+    else if (strncmp(house, "column ", 7) == 0)
+        snprintf(buf, size, "%s has %s twice (rows %d and %d)", house, sym, r1, r2);
+    else
+        snprintf(buf, size, "%s has %s twice (r%dc%d and r%dc%d)", house, sym, r1, c1, r2, c2);
+}
+
+void cli_json_begin(FILE *f, const cli_item *it)
+{
+    fprintf(f, "{\"index\":%ld,\"status\":\"%s\"", it->index, cli_status_name(it->status));
+}
+
+void cli_json_end(FILE *f, const cli_item *it)
+{
+    if (it->searched)
+        fprintf(f, ",\"nodes\":%" PRIu64 ",\"guesses\":%" PRIu64 ",\"time_us\":%" PRIu64,
+                it->res.nodes, it->res.guesses, it->usec);
+    if (it->status == CLI_ST_INVALID) {
+        fputs(",\"error\":{\"file\":", f);
+        cli_json_string(f, it->file);
+        fprintf(f, ",\"line\":%ld,\"column\":%ld,\"message\":", it->diag.line > 0 ? it->diag.line : 0,
+                it->diag.column > 0 ? it->diag.column : 0);
+        cli_json_string(f, it->diag.message);
+        fputc('}', f);
+    }
+    fputs("}\n", f);
+}
+
+int cli_form_multiline(sk_format f)
+{
+    return f == SK_FORMAT_GRID || f == SK_FORMAT_PRETTY || f == SK_FORMAT_HDU4069;
+}
+
+sk_format cli_output_form(const cli_args *a, const cli_item *it)
+{
+    sk_format f = it->format != SK_FORMAT_AUTO ? it->format : a->format;
+    if (a->output >= 0)
+        return (sk_format)a->output;
+    switch (f) {
+    case SK_FORMAT_LINE:
+    case SK_FORMAT_GRID:
+    case SK_FORMAT_BOARD:
+        return f;
+    case SK_FORMAT_HDU4069:
+        return SK_FORMAT_GRID;
+    default:
+        return SK_FORMAT_LINE;
+    }
+}
+
+int cli_print_grid(cli_batch *b, const cli_item *it, const uint8_t *grid, int f)
+{
+    int status;
+    sk_format form = f >= 0 ? (sk_format)f : cli_output_form(b->args, it);
+    const char *text = cli_write_grid(&b->text, &it->geom, grid, form, it->alphabet, &status);
+    if (!text) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "cannot write a %dx%d grid in %s form: %s", it->geom.n,
+                 it->geom.n, sk_format_name(form), sk_strerror(status));
+        cli_diag_print(it->file, it->line, 0, msg);
+        cli_batch_exit(b, status == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT);
+        return -1;
+    }
+    fputs(text, stdout);
+    return 0;
+}

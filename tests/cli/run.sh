@@ -1,0 +1,554 @@
+#!/bin/sh
+# tests/cli/run.sh - command-line tests of the sudokit tool.
+#
+#   sh tests/cli/run.sh build/sudokit        (run from the repository root)
+#
+# Each case runs the tool once and compares its exact stdout, stderr and
+# exit status with the expected ones.  Prints "ok NAME" or "FAIL NAME" with
+# a diff per case and ends with "N passed, N failed"; exits non-zero when
+# a case failed.
+
+T=${1:?usage: tests/cli/run.sh path/to/sudokit}
+case $T in /*) ;; *) T=$(pwd)/$T ;; esac
+D=tests/cli/data
+P=../shared/problems
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sudokit-cli.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+
+# Expectations for the next `run`: stdout, stderr, stdin, stderr filter.
+out() { cat >"$tmp/eout"; }
+err() { cat >"$tmp/eerr"; }
+input=/dev/null
+filter=cat
+reset() {
+    : >"$tmp/eout"
+    : >"$tmp/eerr"
+    input=/dev/null
+    filter=cat
+}
+reset
+
+# run NAME EXIT ARGS...: runs the tool and compares with the expectations.
+run() {
+    name=$1 code=$2
+    shift 2
+    "$T" "$@" <"$input" >"$tmp/out" 2>"$tmp/err.raw"
+    rc=$?
+    $filter <"$tmp/err.raw" >"$tmp/err"
+    bad=
+    cmp -s "$tmp/eout" "$tmp/out" || bad="$bad stdout"
+    cmp -s "$tmp/eerr" "$tmp/err" || bad="$bad stderr"
+    [ "$rc" = "$code" ] || bad="$bad exit($rc, expected $code)"
+    if [ -z "$bad" ]; then
+        echo "ok $name"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $name:$bad"
+        diff -u "$tmp/eout" "$tmp/out" | sed -n '3,40p'
+        diff -u "$tmp/eerr" "$tmp/err" | sed -n '3,40p'
+        failed=$((failed + 1))
+    fi
+    reset
+}
+
+# verdict NAME STATUS: a case passes when STATUS is 0.
+verdict() {
+    if [ "$2" = 0 ]; then
+        echo "ok $1"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $1"
+        failed=$((failed + 1))
+    fi
+    return "$2"
+}
+
+# same NAME FILE1 FILE2: a case passes when the two files are equal.
+same() {
+    if cmp -s "$2" "$3"; then
+        echo "ok $1"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $1"
+        diff -u "$2" "$3" | sed -n '3,40p'
+        failed=$((failed + 1))
+    fi
+}
+
+CLASSIC=534678912672195348198342567859761423426853791713924856961537284287419635345286179
+
+# ------------------------------------------------------------------ version, help
+echo "sudokit $(sed -n 's/^#define SK_VERSION "\(.*\)"/\1/p' include/sudokit.h)" | out
+run version 0 --version
+
+"$T" --help >"$tmp/help" 2>"$tmp/help.err"
+[ $? = 0 ] && [ ! -s "$tmp/help.err" ] && grep -q '^usage: sudokit COMMAND' "$tmp/help" &&
+    grep -q '^  judge ' "$tmp/help" && grep -q '^  enumerate ' "$tmp/help" &&
+    grep -q '^  3  some input was invalid' "$tmp/help"
+verdict help-main $?
+"$T" help >"$tmp/help2"
+verdict help-command-equals-option $? && same help-command-text "$tmp/help" "$tmp/help2"
+
+for c in solve count enumerate check judge engines help; do
+    "$T" $c --help >"$tmp/h1" 2>"$tmp/h1.err"
+    rc=$?
+    "$T" help $c >"$tmp/h2" 2>&1
+    if [ $rc = 0 ] && [ ! -s "$tmp/h1.err" ] && grep -q "^usage: sudokit $c " "$tmp/h1" &&
+        cmp -s "$tmp/h1" "$tmp/h2"; then
+        echo "ok help-$c"
+        passed=$((passed + 1))
+    else
+        echo "FAIL help-$c (exit $rc)"
+        failed=$((failed + 1))
+    fi
+done
+# The option table drives the help: an option is listed only where accepted.
+"$T" solve -h >"$tmp/h" && grep -q '^      --first ' "$tmp/h" && ! grep -q '^      --limit' "$tmp/h"
+verdict help-table-solve $?
+"$T" count -h >"$tmp/h" && grep -q '^      --limit N ' "$tmp/h" && ! grep -q '^      --first' "$tmp/h"
+verdict help-table-count $?
+
+# ------------------------------------------------------------------ usage errors
+err <<'EOF'
+sudokit: error: unknown command 'frobnicate'
+Try 'sudokit --help'.
+EOF
+run usage-unknown-command 2 frobnicate
+
+err <<'EOF'
+sudokit: error: unknown option '--limit' for 'solve'
+Try 'sudokit solve --help'.
+EOF
+run usage-option-other-command 2 solve --limit 3 $D/classic.txt
+
+err <<'EOF'
+sudokit: error: --box wants RxC (e.g. 3x3, 2x3) or none, not '2y3'
+Try 'sudokit solve --help'.
+EOF
+run usage-bad-box 2 solve --box 2y3 $D/six.txt
+
+err <<'EOF'
+sudokit: error: option '--threads' needs an argument N
+Try 'sudokit count --help'.
+EOF
+run usage-missing-argument 2 count --threads
+
+err <<'EOF'
+sudokit: error: --threads wants a number from 1 to 1024, not '0'
+Try 'sudokit solve --help'.
+EOF
+run usage-bad-threads 2 solve -j0 $D/classic.txt
+
+err <<'EOF'
+sudokit: error: unknown engine 'warp' (see 'sudokit engines')
+Try 'sudokit solve --help'.
+EOF
+run usage-unknown-engine 2 solve --engine=warp $D/classic.txt
+
+err <<'EOF'
+sudokit: error: unknown output format 'fancy' (line, grid, board, pretty)
+Try 'sudokit solve --help'.
+EOF
+run usage-bad-output 2 solve --output fancy $D/classic.txt
+
+err <<'EOF'
+sudokit: error: unknown problem 'noip2009' (poj3076, hdu4069, leetcode37)
+Try 'sudokit judge --help'.
+EOF
+run usage-unknown-problem 2 judge noip2009
+
+err <<'EOF'
+sudokit: error: judge needs a PROBLEM: poj3076, hdu4069 or leetcode37
+Try 'sudokit judge --help'.
+EOF
+run usage-judge-no-problem 2 judge
+
+err <<'EOF'
+sudokit: error: --timeout wants a positive number of seconds, not 'soon'
+Try 'sudokit count --help'.
+EOF
+run usage-bad-timeout 2 count --timeout soon
+
+err <<'EOF'
+sudokit: error: unknown command 'nope'
+Try 'sudokit help --help'.
+EOF
+run usage-help-unknown 2 help nope
+
+err <<'EOF'
+sudokit: error: no command given (solve, count, enumerate, check, judge, engines, help)
+Try 'sudokit --help'.
+EOF
+run usage-no-command 2
+
+err <<'EOF'
+sudokit: error: unknown option '--frobnicate'
+Try 'sudokit --help'.
+EOF
+run usage-unknown-top-option 2 --frobnicate
+
+err <<'EOF'
+sudokit: error: option '--json' takes no argument
+Try 'sudokit solve --help'.
+EOF
+run usage-flag-with-value 2 solve --json=yes
+
+# ------------------------------------------------------------------ solve
+echo $CLASSIC | out
+run solve-line 0 solve $D/classic.txt
+
+echo $CLASSIC | out
+input=$D/classic.txt
+run solve-stdin 0 solve
+
+echo $CLASSIC | out
+input=$D/classic.txt
+run solve-dash 0 solve -
+
+printf '%s\n' $CLASSIC $CLASSIC | out
+input=$D/classic.txt
+run solve-file-and-stdin 0 solve $D/classic.txt -
+
+out <<'EOF'
+534678912
+672195348
+198342567
+859761423
+426853791
+713924856
+961537284
+287419635
+345286179
+EOF
+run solve-grid 0 solve $D/grid.txt
+
+echo $CLASSIC | out
+run solve-grid-to-line 0 solve --output=line $D/grid.txt
+
+out <<'EOF'
+534678912
+672195348
+198342567
+859761423
+426853791
+713924856
+961537284
+287419635
+345286179
+
+534678912
+672195348
+198342567
+859761423
+426853791
+713924856
+961537284
+287419635
+345286179
+EOF
+run solve-grid-blank-line-between 0 solve $D/grid.txt $D/grid.txt
+
+out <<'EOF'
+[["5","3","4","6","7","8","9","1","2"],["6","7","2","1","9","5","3","4","8"],["1","9","8","3","4","2","5","6","7"],["8","5","9","7","6","1","4","2","3"],["4","2","6","8","5","3","7","9","1"],["7","1","3","9","2","4","8","5","6"],["9","6","1","5","3","7","2","8","4"],["2","8","7","4","1","9","6","3","5"],["3","4","5","2","8","6","1","7","9"]]
+EOF
+run solve-output-board 0 solve --output board $D/classic.txt
+
+echo 123456456123261534345612612345534261 | out
+run solve-6x6-box 0 solve --box 2x3 $D/six.txt
+
+echo 'invalid' | out
+err <<'EOF'
+sudokit: tests/cli/data/six.txt:1: a 6x6 grid needs a box shape (such as --box RxC) or --box none: 6 is not a square
+EOF
+run solve-6x6-without-box 3 solve $D/six.txt
+
+echo 'invalid' | out
+err <<'EOF'
+sudokit: tests/cli/data/six.txt:1:17: box 3 has 3 twice (r2c6 and r3c5)
+EOF
+run solve-6x6-wrong-box 3 solve --box 3x2 $D/six.txt
+
+echo '1234545123234515123434512 1112211322433324435544555' | out
+run solve-jigsaw-5x5 0 solve $D/jigsaw5.txt
+
+echo 'invalid' | out
+err <<'EOF'
+sudokit: tests/cli/data/jigsaw_bad.txt:1: region 1 has 8 cells, expected 9
+EOF
+run solve-jigsaw-bad-region 3 solve $D/jigsaw_bad.txt
+
+out <<EOF
+$CLASSIC
+multiple
+none
+invalid
+invalid
+invalid
+multiple
+EOF
+err <<'EOF'
+sudokit: tests/cli/data/batch.txt:5:3: row 1 has 5 twice (columns 1 and 3)
+sudokit: tests/cli/data/batch.txt:6:1: line has 80 cells, expected a square number (81 for 9x9)
+sudokit: tests/cli/data/batch.txt:7:81: unknown symbol '?' for a 9x9 puzzle (digits alphabet)
+EOF
+run solve-batch 3 solve $D/batch.txt
+
+out <<EOF
+{"index":0,"status":"unique","solution":"$CLASSIC","nodes":N,"guesses":N,"time_us":N}
+{"index":1,"status":"multiple","nodes":N,"guesses":N,"time_us":N}
+{"index":2,"status":"none","nodes":N,"guesses":N,"time_us":N}
+{"index":3,"status":"invalid","error":{"file":"tests/cli/data/batch.txt","line":5,"column":3,"message":"row 1 has 5 twice (columns 1 and 3)"}}
+{"index":4,"status":"invalid","error":{"file":"tests/cli/data/batch.txt","line":6,"column":1,"message":"line has 80 cells, expected a square number (81 for 9x9)"}}
+{"index":5,"status":"invalid","error":{"file":"tests/cli/data/batch.txt","line":7,"column":81,"message":"unknown symbol '?' for a 9x9 puzzle (digits alphabet)"}}
+{"index":6,"status":"multiple","nodes":N,"guesses":N,"time_us":N}
+EOF
+"$T" solve --json --quiet $D/batch.txt >"$tmp/j" 2>"$tmp/je"
+echo "exit $?" >>"$tmp/j"
+echo "exit 3" >>"$tmp/eout"
+sed -E 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g' "$tmp/j" >"$tmp/j2"
+same solve-json "$tmp/eout" "$tmp/j2"
+same solve-json-quiet-stderr /dev/null "$tmp/je"
+reset
+
+out <<EOF
+{"index":0,"status":"solved","solution":"$CLASSIC","nodes":N,"guesses":N,"time_us":N}
+EOF
+"$T" solve --first --json $D/classic.txt | sed -E 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g' >"$tmp/j"
+same solve-first-json "$tmp/eout" "$tmp/j"
+reset
+
+out <<EOF
+$CLASSIC
+534678912672195348198342567859761423426853791713924856961537284287419635345286179
+EOF
+sed -n 8p $D/batch.txt >"$tmp/two.txt"
+"$T" solve --first "$tmp/two.txt" >"$tmp/f" 2>&1
+# --first on a puzzle with 2 solutions prints one of them
+if [ $? = 0 ] && grep -Eq '^53467891267219534819834256785976[0-9]42[0-9]42685[0-9]79[0-9]713924856961537284287419635345286179$' "$tmp/f"; then
+    echo "ok solve-first-multiple"
+    passed=$((passed + 1))
+else
+    echo "FAIL solve-first-multiple"
+    cat "$tmp/f"
+    failed=$((failed + 1))
+fi
+reset
+
+out <<EOF
+$CLASSIC
+$CLASSIC
+EOF
+err <<'EOF'
+sudokit: tests/cli/data/missing.txt: No such file or directory
+EOF
+run solve-missing-file 3 solve $D/classic.txt $D/missing.txt $D/classic.txt
+
+# -j 2 gives the same records in the same order as -j 1
+i=0
+while [ $i -lt 300 ]; do cat $D/batch.txt; i=$((i + 1)); done >"$tmp/big.txt"
+"$T" solve -j 1 -q "$tmp/big.txt" >"$tmp/j1"
+rc1=$?
+"$T" solve -j 2 -q "$tmp/big.txt" >"$tmp/j2"
+rc2=$?
+"$T" solve --threads=4 -q "$tmp/big.txt" >"$tmp/j4"
+same threads-2-equals-1 "$tmp/j1" "$tmp/j2"
+same threads-4-equals-1 "$tmp/j1" "$tmp/j4"
+[ "$(wc -l <"$tmp/j1")" = 2100 ] && [ $rc1 = 3 ] && [ $rc2 = 3 ] &&
+    { echo "ok threads-record-count"; passed=$((passed + 1)); } ||
+    { echo "FAIL threads-record-count ($rc1 $rc2 $(wc -l <"$tmp/j1"))"; failed=$((failed + 1)); }
+"$T" solve -j 3 --json -q "$tmp/big.txt" | sed -n 's/^{"index":\([0-9]*\),.*/\1/p' >"$tmp/idx"
+seq 0 2099 >"$tmp/seq"
+same threads-json-index-order "$tmp/seq" "$tmp/idx"
+
+# --stats
+echo $CLASSIC | out
+echo 'sudokit: stats: 1 puzzle (unique 1), X s, X puzzles/s, X guesses/puzzle' | err
+filter="sed -E s/[0-9]+\.[0-9]+/X/g"
+run solve-stats 0 solve --stats $D/classic.txt
+
+out <<EOF
+$CLASSIC
+multiple
+none
+invalid
+invalid
+invalid
+multiple
+EOF
+echo 'sudokit: stats: 7 puzzles (unique 1, multiple 2, none 1, invalid 3), X s, X puzzles/s, X guesses/puzzle' | err
+filter="sed -E s/[0-9]+\.[0-9]+/X/g"
+run solve-stats-batch 3 solve --stats -q $D/batch.txt
+
+# ------------------------------------------------------------------ count
+out <<'EOF'
+1
+8
+0
+invalid
+invalid
+invalid
+2
+EOF
+run count-batch 3 count -q $D/batch.txt
+
+echo 2 | out
+run count-4x4 0 count $D/four.txt
+
+echo 3 | out
+sed -n 3p $D/batch.txt | "$T" count --limit 3 >"$tmp/c"
+echo "exit $?" >>"$tmp/c"
+echo "exit 1" >>"$tmp/eout"
+same count-limit "$tmp/eout" "$tmp/c"
+reset
+
+out <<'EOF'
+{"index":0,"status":"multiple","count":3,"complete":false,"nodes":N,"guesses":N,"time_us":N}
+{"index":0,"status":"multiple","count":8,"complete":true,"nodes":N,"guesses":N,"time_us":N}
+EOF
+sed -n 3p $D/batch.txt >"$tmp/m.txt"
+"$T" count --json --limit 3 "$tmp/m.txt" | sed -E 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g' >"$tmp/c"
+"$T" count --json "$tmp/m.txt" | sed -E 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g' >>"$tmp/c"
+same count-json "$tmp/eout" "$tmp/c"
+reset
+
+# --timeout: counting the solutions of an empty 16x16 grid cannot finish
+printf '%0256d\n' 0 >"$tmp/e16.txt"
+echo timeout | out
+run count-timeout 1 count --timeout 0.05 "$tmp/e16.txt"
+
+"$T" count --json --timeout=0.05 "$tmp/e16.txt" >"$tmp/c"
+echo "exit $?" >>"$tmp/c"
+grep -Eq '^\{"index":0,"status":"timeout","count":[0-9]+,"complete":false,"nodes":[0-9]+,"guesses":[0-9]+,"time_us":[0-9]+\}$' "$tmp/c" &&
+    grep -q '^exit 1$' "$tmp/c"
+verdict count-timeout-json $?
+
+# ------------------------------------------------------------------ enumerate
+out <<'EOF'
+1234341221434321
+1234341241232341
+# multiple: 2 solutions
+EOF
+run enumerate-4x4 0 enumerate $D/four.txt
+
+out <<'EOF'
+1234341221434321
+# solved: 1 solution, limit reached
+EOF
+run enumerate-limit 1 enumerate --limit 1 $D/four.txt
+
+out <<'EOF'
+12 34
+34 12
+21 43
+43 21
+
+12 34
+34 12
+41 23
+23 41
+
+# multiple: 2 solutions
+EOF
+"$T" enumerate --output pretty $D/four.txt >"$tmp/pretty"
+if [ $? = 0 ] && [ "$(grep -c '^# multiple: 2 solutions$' "$tmp/pretty")" = 1 ] &&
+    [ "$(grep -c '^$' "$tmp/pretty")" = 2 ]; then
+    echo "ok enumerate-pretty"
+    passed=$((passed + 1))
+else
+    echo "FAIL enumerate-pretty"
+    cat "$tmp/pretty"
+    failed=$((failed + 1))
+fi
+reset
+
+out <<'EOF'
+{"index":0,"solutions":["1234341221434321","1234341241232341"],"status":"multiple","count":2,"complete":true,"nodes":N,"guesses":N,"time_us":N}
+{"index":1,"status":"invalid","error":{"file":"<stdin>","line":2,"column":1,"message":"line has 15 cells, expected a square number (16 for 4x4)"}}
+{"index":2,"solutions":[],"status":"none","count":0,"complete":true,"nodes":N,"guesses":N,"time_us":N}
+EOF
+printf '12343412.1.3.3.1\n12343412.1.3.3.\n.13..3..2.......\n' >"$tmp/e.txt"
+"$T" enumerate --json -q <"$tmp/e.txt" | sed -E 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g' >"$tmp/ej"
+same enumerate-json "$tmp/eout" "$tmp/ej"
+reset
+
+# ------------------------------------------------------------------ check
+out <<'EOF'
+ok (complete)
+ok (51 empty cells)
+tests/cli/data/check.txt:3:80: column 8 has 9 twice (rows 5 and 9)
+tests/cli/data/check.txt:3:81: column 9 has 7 twice (rows 3 and 9)
+EOF
+run check 1 check $D/check.txt
+
+echo 'ok (51 empty cells)' | out
+input=$D/classic.txt
+run check-stdin 0 check -
+
+out <<'EOF'
+{"index":0,"status":"ok","complete":true,"empty":0}
+{"index":1,"status":"conflict","complete":false,"empty":50,"conflicts":[{"house":"row 1","digit":"5","cells":[[1,1],[1,3]],"line":2,"column":3,"message":"row 1 has 5 twice (columns 1 and 3)"},{"house":"box 1","digit":"5","cells":[[1,1],[1,3]],"line":2,"column":3,"message":"box 1 has 5 twice (r1c1 and r1c3)"}]}
+EOF
+(sed -n 1p $D/check.txt; sed -n 5p $D/batch.txt) >"$tmp/c.txt"
+run check-json 1 check --json "$tmp/c.txt"
+
+# ------------------------------------------------------------------ engines
+"$T" engines >"$tmp/eng" 2>&1 && [ -s "$tmp/eng" ] && grep -q 'supports: ' "$tmp/eng" &&
+    { echo "ok engines"; passed=$((passed + 1)); } || { echo "FAIL engines"; failed=$((failed + 1)); }
+"$T" engines --json >"$tmp/eng" && grep -q '^{"name":"[a-z0-9_-]*","summary":".*","supports":".*"}$' "$tmp/eng" &&
+    { echo "ok engines-json"; passed=$((passed + 1)); } || { echo "FAIL engines-json"; failed=$((failed + 1)); }
+for e in $("$T" engines --json | sed 's/^{"name":"\([^"]*\)".*/\1/'); do
+    echo $CLASSIC | out
+    run "solve-engine-$e" 0 solve --engine $e $D/classic.txt
+    # An engine either solves the 5x5 jigsaw or refuses it with a message.
+    "$T" solve --engine $e $D/jigsaw5.txt >"$tmp/o" 2>"$tmp/e"
+    rc=$?
+    if [ $rc = 0 ]; then
+        echo '1234545123234515123434512 1112211322433324435544555' | cmp -s - "$tmp/o"
+    else
+        [ $rc = 3 ] && echo invalid | cmp -s - "$tmp/o" &&
+            grep -q "^sudokit: $D/jigsaw5.txt:1: engine $e does not support this puzzle (5x5" "$tmp/e"
+    fi
+    verdict "solve-engine-$e-jigsaw" $?
+done
+
+# ------------------------------------------------------------------ judge
+cp $P/poj3076_acwing169/sample.out "$tmp/eout"
+input=$P/poj3076_acwing169/sample.in
+run judge-poj3076 0 judge poj3076
+
+cp $P/hdu4069/sample.out "$tmp/eout"
+input=$P/hdu4069/sample.in
+run judge-hdu4069 0 judge hdu4069
+
+cp $P/leetcode37/sample.out "$tmp/eout"
+input=$P/leetcode37/sample.in
+run judge-leetcode37 0 judge leetcode37
+
+(cat $P/poj3076_acwing169/sample.out; echo; cat $P/poj3076_acwing169/sample.out) >"$tmp/eout"
+(cat $P/poj3076_acwing169/sample.in; echo; cat $P/poj3076_acwing169/sample.in) >"$tmp/in2"
+input=$tmp/in2
+run judge-poj3076-two 0 judge poj3076 -j 2
+
+# ------------------------------------------------------------------ output errors
+if [ -w /dev/full ]; then
+    "$T" solve $D/classic.txt >/dev/full 2>"$tmp/e"
+    echo "exit $?" >>"$tmp/e"
+    printf '%s\n' 'sudokit: error: write error: No space left on device' 'exit 4' >"$tmp/eerr"
+    same write-error-full-disk "$tmp/eerr" "$tmp/e"
+    reset
+fi
+
+# A closed pipe: a message and exit 4, no crash, and the search stops.
+printf '%081d\n' 0 >"$tmp/empty.txt"
+{
+    "$T" enumerate --limit 1000000 "$tmp/empty.txt" 2>"$tmp/e"
+    echo "exit $?" >>"$tmp/e"
+} | head -c 100 >/dev/null
+printf '%s\n' 'sudokit: error: write error: Broken pipe' 'exit 4' >"$tmp/eerr"
+same write-error-closed-pipe "$tmp/eerr" "$tmp/e"
+reset
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,50 @@
+#!/bin/sh
+# tests/run.sh - runs every test layer and adds up their results.
+#
+# Called by `make test` (B names the build directory: build or build-san).
+# Each layer prints its own "N passed, N failed" line last; this script
+# shows each layer's output, then prints the grand total in the same form
+# and exits non-zero when anything failed.
+
+B=${B:-build}
+total_passed=0
+total_failed=0
+log=$(mktemp "${TMPDIR:-/tmp}/sudokit-test.XXXXXX") || exit 1
+trap 'rm -f "$log"' EXIT INT TERM
+
+# layer NAME COMMAND...: runs one layer and adds its summary line.
+layer() {
+    name=$1
+    shift
+    echo "== $name"
+    "$@" >"$log" 2>&1
+    rc=$?
+    grep -v '^ok ' "$log"
+    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+    if [ -z "$summary" ]; then
+        echo "$name: no summary line (exit $rc)"
+        total_failed=$((total_failed + 1))
+        return
+    fi
+    p=${summary%% passed*}
+    f=${summary#*passed, }
+    f=${f%% failed*}
+    # A layer that exits non-zero without counting a failure still fails.
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        f=1
+    fi
+    total_passed=$((total_passed + p))
+    total_failed=$((total_failed + f))
+}
+
+for t in "$B"/tests/test_*; do
+    [ -x "$t" ] || continue
+    layer "unit: ${t##*/}" "$t"
+done
+layer "command line" sh tests/cli/run.sh "$B/sudokit"
+for extra in tests/examples.sh; do
+    [ -f "$extra" ] && layer "examples" sh "$extra" "$B"
+done
+
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" -eq 0 ]
