@@ -42,7 +42,7 @@ STATIC   := $(B)/libsudokit.a
 SHARED   := $(B)/libsudokit.so.$(VERSION)
 TOOL     := $(B)/sudokit
 
-.PHONY: all lib tool tests test demo install uninstall clean bench check-examples
+.PHONY: all lib tool tests test demo install uninstall clean bench FORCE
 all: $(STATIC) $(SHARED) $(TOOL)
 
 lib: $(STATIC) $(SHARED)
@@ -89,7 +89,8 @@ demo: $(TOOL)
 bench: $(TOOL)
 	@sh bench/run.sh $(TOOL)
 
-$(B)/sudokit.pc: sudokit.pc.in include/sudokit.h
+$(B)/sudokit.pc: sudokit.pc.in include/sudokit.h FORCE
+FORCE:
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $(B)/sudokit.pc
 

@@ -32,17 +32,19 @@
  *   only at what changed; after an undo the state is a fixpoint again and
  *   nothing is dirty.
  *
- * Probing (failed literals) and branching
- *   At every node each unassigned cell with two candidates (three from
- *   10x10 up) has each digit tried with rules 1-2.  A digit that leads to
- *   a contradiction is removed for good; singles alone cannot see these,
- *   and on hard 16x16 puzzles they cut the tree a hundredfold.  The probes
- *   also measure how many candidates each choice settles, and the search
- *   branches on the probed cell with the largest product of those counts
- *   (a choice that settles much on every side shrinks the tree fastest);
- *   if no cell was probed, on the cell with the fewest candidates.  Digits
- *   are tried in increasing order; the last alternative of a choice is
- *   forced and not counted as a guess.
+ * Probing (failed literals) and branching, from 10x10 up
+ *   At every node each digit of each unassigned cell is tried with rules
+ *   1-2 and undone.  A digit that leads to a contradiction is removed for
+ *   good, and whatever all the digits of a cell agree on holds (a cell
+ *   that every alternative narrowed keeps only the union of what they left
+ *   it).  Singles alone see neither; on hard 16x16 puzzles this turns tens
+ *   of thousands of nodes into one.  The probes also measure how many
+ *   candidates each choice settles: the search branches on a cell with the
+ *   fewest candidates, preferring the largest product of those counts (a
+ *   choice that settles much on every side shrinks the tree fastest).
+ *   Up to 9x9 probing costs more than it saves and the branch is simply a
+ *   cell with the fewest candidates.  Digits are tried in increasing
+ *   order; the last alternative of a choice is forced, not a guess.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +75,12 @@ typedef struct state {
     uint64_t *lscan;       /* snapshot of ldirty during one locked pass */
     frame *frames;         /* open choices, innermost last */
     uint8_t *grid;         /* scratch for reporting a solution */
+    /* Probe bookkeeping, for one probed cell at a time: */
+    uint32_t *seen;        /* seen[j] == stamp: cell j counted in this alternative */
+    uint32_t stamp;
+    uint16_t *touched;     /* cells the first alternative changed */
+    uint16_t *hits;        /* hits[j]: alternatives so far that changed cell j */
+    uint64_t *either;      /* either[j]: union of cell j's masks over those */
 } state;
 
 static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
@@ -91,7 +99,10 @@ static size_t general_workspace(const sk_model *m)
          + align8(trail_cap(m) * 8)            /* trail_old */
          + house_words(m) * 8 * 3              /* hdirty, ldirty, lscan */
          + align8((nc + 1) * sizeof(frame))    /* frames */
-         + align8(nc);                         /* grid */
+         + align8(nc)                          /* grid */
+         + align8(nc * 4)                      /* seen */
+         + align8(nc * 2) * 2                  /* touched, hits */
+         + align8(nc * 8);                     /* either */
 }
 
 static void carve(state *s, void *ws, const sk_model *m)
@@ -110,7 +121,11 @@ static void carve(state *s, void *ws, const sk_model *m)
     s->ldirty = (uint64_t *)p;     p += house_words(m) * 8;
     s->lscan = (uint64_t *)p;      p += house_words(m) * 8;
     s->frames = (frame *)p;        p += align8((nc + 1) * sizeof(frame));
-    s->grid = (uint8_t *)p;
+    s->grid = (uint8_t *)p;        p += align8(nc);
+    s->seen = (uint32_t *)p;       p += align8(nc * 4);
+    s->touched = (uint16_t *)p;    p += align8(nc * 2);
+    s->hits = (uint16_t *)p;       p += align8(nc * 2);
+    s->either = (uint64_t *)p;
 }
 
 static inline int single(uint64_t x) { return x && !(x & (x - 1)); }
@@ -287,11 +302,78 @@ static void undo(state *s, uint32_t trail_mark, int assign_mark)
 }
 
 /*
- * Failed-literal probing on the cells with two candidates: each digit is
- * tried and propagated; a digit that leads to a contradiction is removed.
- * The probes also measure how much each choice would settle, and the
- * cell whose two sides settle the most (product of the two counts, the
- * usual look-ahead measure) is returned in *best, or -1.
+ * Probes one cell: each candidate digit is tried with rules 1-2 and undone.
+ * A digit that fails is removed.  When every digit survives, whatever all
+ * of them agree on must hold: a cell that every alternative narrowed keeps
+ * only the union of what the alternatives left it.  *score gets the
+ * product of the candidates each alternative settled (0 if the cell was
+ * narrowed).  Returns -1 on contradiction, 1 when it changed the state,
+ * else 0.
+ */
+static int probe_cell(state *s, int i, uint64_t *score)
+{
+    const uint64_t c = s->cand[i];
+    int alts = 0, ntouched = 0;
+    *score = 1;
+    for (uint64_t rest = c; rest; rest &= rest - 1) {
+        uint64_t d = rest & -rest;
+        uint32_t tm = s->ntrail;
+        int am = s->nassigned;
+        int ok = narrow(s, i, d) && propagate(s, 0);
+        if (ok) {
+            /* Record what this alternative did to each changed cell. */
+            uint32_t stamp = ++s->stamp;
+            for (uint32_t t = tm; t < s->ntrail; t++) {
+                int j = s->trail_cell[t];
+                if (s->seen[j] == stamp)
+                    continue;
+                s->seen[j] = stamp;
+                if (alts == 0) {
+                    s->touched[ntouched++] = (uint16_t)j;
+                    s->hits[j] = 1;
+                    s->either[j] = s->cand[j];
+                } else if (s->hits[j] == alts) {
+                    s->hits[j]++;
+                    s->either[j] |= s->cand[j];
+                }
+            }
+            alts++;
+            *score *= s->ntrail - tm + 1;
+        }
+        undo(s, tm, am);
+        if (!ok) {
+            *score = 0;
+            if (!narrow(s, i, c & ~d) || !propagate(s, 1))
+                return -1;
+            return 1;
+        }
+    }
+    int changed = 0;
+    for (int k = 0; k < ntouched; k++) {
+        int j = s->touched[k];
+        if (s->hits[j] != alts)
+            continue;
+        uint64_t keep = s->cand[j] & s->either[j];
+        if (keep != s->cand[j]) {
+            if (!narrow(s, j, keep))
+                return -1;
+            changed = 1;
+        }
+    }
+    if (changed) {
+        *score = 0;
+        if (!propagate(s, 1))
+            return -1;
+    }
+    return changed;
+}
+
+/*
+ * Failed-literal probing on every unassigned cell with at most max_width
+ * candidates, repeated until nothing changes.  *best gets the cell to
+ * branch on: fewest candidates, then the largest probe score (the usual
+ * look-ahead measure: a choice that settles much on every side shrinks
+ * the tree fastest); -1 when no cell qualified.
  * Returns 0, or -1 when the node itself is contradictory.
  */
 static int probe(state *s, int max_width, int *best)
@@ -301,30 +383,21 @@ static int probe(state *s, int max_width, int *best)
     do {
         changed = 0;
         uint64_t best_score = 0;
+        int best_width = 65;
         *best = -1;
         for (int i = 0; i < nc; i++) {
-            uint64_t c = s->cand[i];
-            if (s->assigned[i] || __builtin_popcountll(c) > max_width)
+            int w = __builtin_popcountll(s->cand[i]);
+            if (s->assigned[i] || w > max_width)
                 continue;
-            uint64_t score = 1;
-            for (uint64_t rest = c; rest; rest &= rest - 1) {
-                uint64_t d = rest & -rest;
-                uint32_t tm = s->ntrail;
-                int am = s->nassigned;
-                int ok = narrow(s, i, d) && propagate(s, 0);
-                uint32_t gain = s->ntrail - tm;
-                undo(s, tm, am);
-                if (!ok) {
-                    if (!narrow(s, i, c & ~d) || !propagate(s, 1))
-                        return -1;
-                    changed = 1;
-                    score = 0;
-                    break;
-                }
-                score *= gain + 1;
-            }
-            if (score > best_score) {
+            uint64_t score;
+            int r = probe_cell(s, i, &score);
+            if (r < 0)
+                return -1;
+            changed |= r;
+            w = __builtin_popcountll(s->cand[i]);
+            if (score && (w < best_width || (w == best_width && score > best_score))) {
                 best_score = score;
+                best_width = w;
                 *best = i;
             }
         }
@@ -368,6 +441,8 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
     s->ntrail = 0;
     s->qhead = s->qtail = 0;
     memset(s->assigned, 0, (size_t)m->ncells);
+    memset(s->seen, 0, (size_t)m->ncells * sizeof *s->seen);
+    s->stamp = 0;
     memset(s->hdirty, 0xff, (size_t)s->hwords * 8);
     memset(s->ldirty, 0xff, (size_t)s->hwords * 8);
     for (int i = 0; i < m->ncells; i++) {
@@ -375,16 +450,19 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
         if (single(s->cand[i]))
             s->queue[s->qtail++] = (uint16_t)i;
     }
-    /* Probe width: on small grids only cells with two candidates are
-     * worth probing; from 10x10 up three-candidate cells pay as well. */
-    const int width = m->n >= 10 ? 3 : 2;
+    /* Probing pays from 10x10 up, and there every cell is worth probing:
+     * tarek's twenty hard 16x16 puzzles all fall at the root that way,
+     * against 43k nodes when only cells of two or three candidates are
+     * probed.  Up to 9x9, singles and locked candidates with
+     * fewest-candidates branching are faster than any probing. */
+    const int width = m->n >= 10 ? SK_MAX_N : 0;
 
     int depth = 0;
     res->nodes++;
     int ok = propagate(s, 1);
     for (;;) {
         int pick = -1;
-        if (ok && s->nassigned < m->ncells)
+        if (ok && width && s->nassigned < m->ncells)
             ok = probe(s, width, &pick) >= 0;
         if (ok) {
             if (s->nassigned == m->ncells) {
