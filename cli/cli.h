@@ -15,7 +15,8 @@
  *   0     CLI_EXIT_OK        every puzzle got a definite answer (solve: unique,
  *                            or solved with --first; count/enumerate: every
  *                            count complete; check: no conflict; judge: an
- *                            answer the problem defines)
+ *                            answer the problem defines; cnf: the
+ *                            formula was written)
  *   1     CLI_EXIT_UNSOLVED  some puzzle has no solution or several, timed
  *                            out, stopped at --limit, or (check) has conflicts
  *   2     CLI_EXIT_USAGE     bad command line (nothing was read)
@@ -50,7 +51,8 @@ enum {
     CLI_CMD_CHECK = 1u << 3,
     CLI_CMD_JUDGE = 1u << 4,
     CLI_CMD_ENGINES = 1u << 5,
-    CLI_CMD_HELP = 1u << 6
+    CLI_CMD_HELP = 1u << 6,
+    CLI_CMD_CNF = 1u << 7
 };
 
 /* ------------------------------------------------------------------ */
@@ -68,7 +70,7 @@ struct cli_command {
 };
 
 extern const cli_command cli_cmd_solve, cli_cmd_count, cli_cmd_enumerate,
-    cli_cmd_check, cli_cmd_judge, cli_cmd_engines, cli_cmd_help;
+    cli_cmd_check, cli_cmd_judge, cli_cmd_cnf, cli_cmd_engines, cli_cmd_help;
 
 /* NULL-terminated table of every command, in help order (main.c). */
 extern const cli_command *const cli_commands[];
@@ -96,6 +98,7 @@ typedef struct cli_args {
     int engine;             /* --engine index, -1 = automatic */
     int stats;              /* --stats */
     int quiet;              /* --quiet */
+    long index;             /* --index: puzzle written by cnf, from 0 */
     char **operands;        /* the non-option arguments, in order */
     int noperands;
 } cli_args;

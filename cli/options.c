@@ -5,6 +5,7 @@
  * command is a usage error.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,13 +26,16 @@ typedef enum cli_opt_id {
     OPT_FIRST,
     OPT_ENGINE,
     OPT_STATS,
-    OPT_QUIET
+    OPT_QUIET,
+    OPT_INDEX
 } cli_opt_id;
 
 /* Commands that read puzzles. */
 #define READERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CHECK)
 /* Commands that search. */
 #define SEARCHERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_JUDGE)
+/* Commands that take the puzzle options (--box, --format...). */
+#define PUZZLES (READERS | CLI_CMD_CNF)
 #define ALL 0xffffu
 
 typedef struct cli_option {
@@ -45,15 +49,15 @@ typedef struct cli_option {
 
 static const cli_option options[] = {
     {OPT_HELP, 'h', "help", NULL, ALL, "show this help and exit"},
-    {OPT_BOX, 0, "box", "RxC", READERS,
+    {OPT_BOX, 0, "box", "RxC", PUZZLES,
      "boxes of R rows and C columns (e.g. 2x3), or 'none' for a Latin "
      "square; default: square boxes when N is a square"},
-    {OPT_DIAGONALS, 0, "diagonals", NULL, READERS, "both main diagonals are houses (X-Sudoku)"},
-    {OPT_HYPER, 0, "hyper", NULL, READERS, "the Hyper/Windoku windows are houses"},
-    {OPT_ALPHABET, 0, "alphabet", "NAME", READERS,
+    {OPT_DIAGONALS, 0, "diagonals", NULL, PUZZLES, "both main diagonals are houses (X-Sudoku)"},
+    {OPT_HYPER, 0, "hyper", NULL, PUZZLES, "the Hyper/Windoku windows are houses"},
+    {OPT_ALPHABET, 0, "alphabet", "NAME", PUZZLES,
      "symbols: digits (1-9 then A-Z), hex (0-9A-F, 0 is a value), letters "
      "(A-Z), numbers (decimal tokens); default: guessed"},
-    {OPT_FORMAT, 0, "format", "NAME", READERS,
+    {OPT_FORMAT, 0, "format", "NAME", PUZZLES,
      "input form: line, grid, board, hdu4069; default: guessed for each "
      "puzzle"},
     {OPT_OUTPUT, 0, "output", "NAME", CLI_CMD_SOLVE | CLI_CMD_ENUMERATE,
@@ -77,6 +81,9 @@ static const cli_option options[] = {
      "per second, guesses per puzzle"},
     {OPT_QUIET, 'q', "quiet", NULL, READERS | CLI_CMD_JUDGE,
      "no per-puzzle messages and no progress line on stderr"},
+    {OPT_INDEX, 0, "index", "K", CLI_CMD_CNF,
+     "write puzzle K of the input, counting from 0 over every FILE (the "
+     "index of JSON records); default 0, the first"},
 };
 
 #define NOPTIONS (sizeof options / sizeof options[0])
@@ -221,6 +228,11 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
     case OPT_QUIET:
         a->quiet = 1;
         break;
+    case OPT_INDEX:
+        if (parse_long(arg, 0, LONG_MAX, &v))
+            return cli_usage_error(cmd, "--index wants a number from 0, not '%s'", arg);
+        a->index = v;
+        break;
     }
     return CLI_PARSE_OK;
 }
@@ -353,7 +365,8 @@ static const char exit_codes[] =
     "Exit status:\n"
     "  0  every puzzle got a definite answer (solve: unique, or solved with\n"
     "     --first; count, enumerate: every count complete; check: no\n"
-    "     conflict; judge: an answer the problem defines)\n"
+    "     conflict; judge: an answer the problem defines; cnf: the formula\n"
+    "     was written)\n"
     "  1  some puzzle has no solution or several, timed out, stopped at\n"
     "     --limit, or (check) has conflicts\n"
     "  2  usage error\n"

@@ -416,6 +416,42 @@ SK_API void sk_reader_free(sk_reader *r);
 SK_API long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
               sk_format f, sk_alphabet a);
 
+/* ------------------------------------------------------------------ */
+/* Export                                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Writes the puzzle givens (N*N, 0 = empty; NULL = an empty grid) of model
+ * m to fp as a SAT problem in DIMACS CNF, so that any SAT solver can solve
+ * it or prove it unique.
+ *
+ * Variables: (r*N + c)*N + d, i.e. cell*N + d, with r and c from 0 and d
+ * from 1..N, is true when the cell at row r, column c holds digit d; the
+ * formula has N^3 variables.  A model of the formula is a solution of the
+ * puzzle and back: decode each true variable v as cell (v-1)/N, digit
+ * (v-1)%N + 1.
+ *
+ * Clauses, in this order:
+ *   each cell holds at least one digit                   N^2
+ *   each cell holds at most one digit (pairwise)         N^2 * N(N-1)/2
+ *   each full house (N cells) holds each digit           F * N
+ *   each house, full or smaller group, holds each digit
+ *   at most once (pairwise)                              N * sum of s(s-1)/2
+ *   a unit clause per given                              G
+ * (F full houses, s the size of each house, G givens.)  Two cells sharing
+ * several houses get the same binary clause once per house.  The text
+ * starts with two "c" comment lines (the geometry and the numbering), then
+ * the header "p cnf N^3 C" with the exact clause count C; each clause is
+ * one line ending in " 0".  Givens that conflict give an unsatisfiable
+ * formula; they are not rejected.
+ *
+ * fp stays the caller's (not flushed, not closed).  fp NULL writes nothing
+ * and only returns the clause count.  Returns the number of clauses, or a
+ * negative status: SK_EINVAL when m is NULL or a given exceeds N, SK_EIO
+ * when a write fails (the text is then incomplete), SK_ENOMEM.
+ */
+SK_API long sk_write_cnf(FILE *fp, const sk_model *m, const uint8_t *givens);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,6 +16,8 @@ typedef struct sk_ctl {
     int ncells;
     double deadline;       /* monotonic seconds, 0 = none */
     uint64_t next_check;   /* node count at which limits are looked at next */
+    uint32_t tick_every;   /* nodes between two looks (256; an engine whose
+                              nodes are slow may lower it) */
 } sk_ctl;
 
 typedef struct sk_engine {
@@ -41,8 +43,13 @@ int skx_solution(sk_ctl *ctl, const uint8_t *grid);
 
 /* Called once per node after res->nodes was incremented: returns 1 (with
  * res->end set) when a node limit, the deadline or cancellation stops the
- * search.  Cheap: looks at the clock only every 256 nodes. */
+ * search.  Cheap: looks at the clock only every ctl->tick_every nodes. */
 int skx_tick_slow(sk_ctl *ctl);
+
+/* Looks at the deadline and the cancel flag now, whatever the node count
+ * (for engines with long steps inside one node).  Returns 1 with res->end
+ * set when the search must stop. */
+int skx_expired(sk_ctl *ctl);
 static inline int skx_tick(sk_ctl *ctl)
 {
     if (ctl->res->nodes < ctl->next_check)

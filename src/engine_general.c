@@ -374,9 +374,10 @@ static int probe_cell(state *s, int i, uint64_t *score)
  * branch on: fewest candidates, then the largest probe score (the usual
  * look-ahead measure: a choice that settles much on every side shrinks
  * the tree fastest); -1 when no cell qualified.
- * Returns 0, or -1 when the node itself is contradictory.
+ * Returns 0, -1 when the node itself is contradictory, or -2 when the
+ * deadline passed or the search was cancelled (ctl->res->end says which).
  */
-static int probe(state *s, int max_width, int *best)
+static int probe(state *s, int max_width, int *best, sk_ctl *ctl)
 {
     const int nc = s->m->ncells;
     int changed;
@@ -389,6 +390,9 @@ static int probe(state *s, int max_width, int *best)
             int w = __builtin_popcountll(s->cand[i]);
             if (s->assigned[i] || w > max_width)
                 continue;
+            /* One pass over a big grid takes long: look at the clock. */
+            if ((i & 31) == 31 && skx_expired(ctl))
+                return -2;
             uint64_t score;
             int r = probe_cell(s, i, &score);
             if (r < 0)
@@ -456,14 +460,23 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
      * probed.  Up to 9x9, singles and locked candidates with
      * fewest-candidates branching are faster than any probing. */
     const int width = m->n >= 10 ? SK_MAX_N : 0;
+    if (width) {
+        ctl->tick_every = 1; /* probing nodes are slow: look every node */
+        if (ctl->next_check > res->nodes + 1)
+            ctl->next_check = res->nodes + 1;
+    }
 
     int depth = 0;
     res->nodes++;
     int ok = propagate(s, 1);
     for (;;) {
         int pick = -1;
-        if (ok && width && s->nassigned < m->ncells)
-            ok = probe(s, width, &pick) >= 0;
+        if (ok && width && s->nassigned < m->ncells) {
+            int r = probe(s, width, &pick, ctl);
+            if (r == -2)
+                return SK_OK;
+            ok = r == 0;
+        }
         if (ok) {
             if (s->nassigned == m->ncells) {
                 if (report(s, ctl))

@@ -122,13 +122,20 @@ int skx_tick_slow(sk_ctl *ctl)
 {
     const sk_search_opts *o = ctl->opts;
     sk_result *r = ctl->res;
-    ctl->next_check = r->nodes + 256;
+    ctl->next_check = r->nodes + ctl->tick_every;
     if (o->max_nodes && r->nodes >= o->max_nodes) {
         r->end = SK_END_NODES;
         return 1;
     }
     if (o->max_nodes && ctl->next_check > o->max_nodes)
         ctl->next_check = o->max_nodes;
+    return skx_expired(ctl);
+}
+
+int skx_expired(sk_ctl *ctl)
+{
+    const sk_search_opts *o = ctl->opts;
+    sk_result *r = ctl->res;
     if (o->cancel && *o->cancel) {
         r->end = SK_END_CANCELLED;
         return 1;
@@ -187,7 +194,7 @@ int sk_solver_run(sk_solver *s, const sk_model *m, const uint8_t *givens,
         s->ws = ws;
         s->ws_size = need;
     }
-    sk_ctl ctl = {opts, res, first, m->ncells, 0.0, 256};
+    sk_ctl ctl = {opts, res, first, m->ncells, 0.0, 256, 256};
     if (opts->timeout > 0)
         ctl.deadline = skx_now() + opts->timeout;
     if (opts->max_nodes && opts->max_nodes < ctl.next_check)

@@ -42,9 +42,8 @@ for t in "$B"/tests/test_*; do
     layer "unit: ${t##*/}" "$t"
 done
 layer "command line" sh tests/cli/run.sh "$B/sudokit"
-for extra in tests/examples.sh; do
-    [ -f "$extra" ] && layer "examples" sh "$extra" "$B"
-done
+layer "examples" sh tests/examples.sh "$B"
+layer "SAT cross-check" sh tests/sat_crosscheck.sh "$B/sudokit"
 
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

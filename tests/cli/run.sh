@@ -91,7 +91,7 @@ verdict help-main $?
 "$T" help >"$tmp/help2"
 verdict help-command-equals-option $? && same help-command-text "$tmp/help" "$tmp/help2"
 
-for c in solve count enumerate check judge engines help; do
+for c in solve count enumerate check judge cnf engines help; do
     "$T" $c --help >"$tmp/h1" 2>"$tmp/h1.err"
     rc=$?
     "$T" help $c >"$tmp/h2" 2>&1
@@ -178,7 +178,7 @@ EOF
 run usage-help-unknown 2 help nope
 
 err <<'EOF'
-sudokit: error: no command given (solve, count, enumerate, check, judge, engines, help)
+sudokit: error: no command given (solve, count, enumerate, check, judge, cnf, engines, help)
 Try 'sudokit --help'.
 EOF
 run usage-no-command 2
@@ -492,6 +492,73 @@ out <<'EOF'
 EOF
 (sed -n 1p $D/check.txt; sed -n 5p $D/batch.txt) >"$tmp/c.txt"
 run check-json 1 check --json "$tmp/c.txt"
+
+# ------------------------------------------------------------------ cnf
+# 4x4, 12 givens: 16*(1+6) cell clauses + 12 houses*(4+4*6) + 12 units = 460
+out <<'EOF'
+c sudokit VERSION CNF of a 4x4, boxes 2x2 puzzle
+c variable (r*4 + c)*4 + d: the cell at row r, column c (from 0) holds digit d (1..4)
+p cnf 64 460
+1 2 3 4 0
+-1 -2 0
+EOF
+"$T" cnf $D/four.txt >"$tmp/cnf"
+echo "exit $?" >"$tmp/cnf.rc"
+sed -n 1,5p "$tmp/cnf" | sed 's/^c sudokit [0-9.]* /c sudokit VERSION /' >"$tmp/cnf5"
+same cnf-header "$tmp/eout" "$tmp/cnf5"
+reset
+# 460 clauses; the last ones are the givens' units (cell 15 holds 1: variable 61)
+[ "$(grep -c ' 0$' "$tmp/cnf")" = 460 ] && [ "$(tail -n 1 "$tmp/cnf")" = '61 0' ] &&
+    grep -q '^exit 0$' "$tmp/cnf.rc"
+verdict cnf-clauses $?
+
+"$T" cnf --help >"$tmp/h" && grep -q 'variable (r\*N + c)\*N + d is true when the cell at row r,' "$tmp/h" &&
+    grep -q '^      --index K ' "$tmp/h" && grep -q '^      --diagonals ' "$tmp/h" &&
+    ! grep -q '^      --json' "$tmp/h"
+verdict cnf-help-numbering $?
+
+# --index counts over every file; the puzzles before it are not judged
+"$T" cnf $D/classic.txt $D/batch.txt $D/four.txt --index 8 >"$tmp/c8" &&
+    "$T" cnf $D/four.txt | cmp -s - "$tmp/c8"
+verdict cnf-index-over-files $?
+
+# X-Sudoku: 11988 + 2 diagonals * (9 + 9*36) + 30 givens
+printf '%s\n' 'c sudokit VERSION CNF of a 9x9, boxes 3x3, diagonals puzzle' 'p cnf 729 12684' | out
+"$T" cnf --diagonals $D/classic.txt | sed -n '1p;3p' | sed 's/^c sudokit [0-9.]* /c sudokit VERSION /' >"$tmp/cx"
+same cnf-diagonals-header "$tmp/eout" "$tmp/cx"
+reset
+
+err <<'EOF'
+sudokit: error: the input has 1 puzzle, so there is no puzzle 1 (--index counts from 0)
+EOF
+run cnf-index-out-of-range 3 cnf --index 1 $D/four.txt
+
+err <<'EOF'
+sudokit: error: no puzzle in the input
+EOF
+run cnf-empty-input 3 cnf
+
+err <<'EOF'
+sudokit: tests/cli/data/batch.txt:6:1: line has 80 cells, expected a square number (81 for 9x9)
+EOF
+run cnf-malformed 3 cnf --index 4 $D/batch.txt
+
+err <<'EOF'
+sudokit: tests/cli/data/six.txt:1: a 6x6 grid needs a box shape (such as --box RxC) or --box none: 6 is not a square
+EOF
+run cnf-bad-geometry 3 cnf $D/six.txt
+
+err <<'EOF'
+sudokit: error: --index wants a number from 0, not 'x'
+Try 'sudokit cnf --help'.
+EOF
+run usage-cnf-bad-index 2 cnf --index x $D/four.txt
+
+err <<'EOF'
+sudokit: error: unknown option '--json' for 'cnf'
+Try 'sudokit cnf --help'.
+EOF
+run usage-cnf-json 2 cnf --json $D/four.txt
 
 # ------------------------------------------------------------------ engines
 "$T" engines >"$tmp/eng" 2>&1 && [ -s "$tmp/eng" ] && grep -q 'supports: ' "$tmp/eng" &&
