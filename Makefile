@@ -81,6 +81,7 @@ tests: $(TEST_BIN) $(TOOL)
 
 # One command runs every layer and ends with "N passed, N failed".
 test: all tests
+	@sh tests/deps.sh
 	@B=$(B) CC="$(CC)" SAN=$(SAN) sh tests/run.sh
 
 demo: $(TOOL)
@@ -89,10 +90,11 @@ demo: $(TOOL)
 bench: $(TOOL)
 	@sh bench/run.sh $(TOOL)
 
+# Written on every install, so that a new PREFIX is never stale.
 $(B)/sudokit.pc: sudokit.pc.in include/sudokit.h FORCE
-FORCE:
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $(B)/sudokit.pc
+	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+FORCE:
 
 install: all $(B)/sudokit.pc
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(BINDIR) \
