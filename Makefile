@@ -73,7 +73,7 @@ $(TOOL): $(CLI_OBJ) $(STATIC)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC) $(LDLIBS)
 
 # Unit tests see the library's internal headers too.
-$(B)/tests/%: tests/unit/%.c tests/unit/check.h $(STATIC)
+$(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
 

@@ -115,7 +115,7 @@ typedef struct sk_geometry {
                                when set it replaces the boxes */
     unsigned extras;        /* SK_EXTRA_* flags */
     int ngroups;            /* number of extra cell groups */
-    const int *group_sizes; /* ngroups sizes, each 2..N */
+    const int *group_sizes; /* ngroups sizes, each 1..N */
     const int *group_cells; /* the groups' cell indices, one after another */
 } sk_geometry;
 
@@ -177,8 +177,10 @@ typedef struct sk_conflict {
 } sk_conflict;
 
 /*
- * Finds every pair of equal digits that share a house in grid (empty
- * cells are ignored; digits above N count as conflicts with house -1).
+ * Finds every repeated digit in every house of grid: a digit that appears
+ * k > 1 times in a house gives k-1 conflicts, each pairing the first of
+ * those cells with a later one (empty cells are ignored; a digit above N
+ * is a conflict of its own with house -1 and cell1 == cell2).
  * Stores up to max conflicts in out (may be NULL when max is 0) and
  * returns the total number found, so a caller can size a second call.
  */
@@ -242,8 +244,9 @@ typedef enum sk_verdict {
 } sk_verdict;
 
 /* Classifies a result: two or more solutions are MULTIPLE however the
- * search ended; otherwise the count is only final when it ended
- * EXHAUSTED, or SOLUTIONS with max_solutions == 1 (a first solution). */
+ * search ended; otherwise the count is final only when the search ended
+ * EXHAUSTED (NONE or UNIQUE).  A first solution found with max_solutions
+ * 1 is therefore UNKNOWN: it is a solution, not a proof of uniqueness. */
 SK_API sk_verdict sk_result_verdict(const sk_result *r);
 
 /* Name of a verdict: "none", "unique", "multiple", "unknown". */

@@ -41,9 +41,12 @@ double skx_now(void);
  * Returns 1 when the search must stop now (res->end is then set). */
 int skx_solution(sk_ctl *ctl, const uint8_t *grid);
 
-/* Called once per node after res->nodes was incremented: returns 1 (with
- * res->end set) when a node limit, the deadline or cancellation stops the
- * search.  Cheap: looks at the clock only every ctl->tick_every nodes. */
+/* Called for every node but the root, after res->nodes was incremented
+ * and before the node is searched: returns 1 (with res->end set) when a
+ * node limit, the deadline or cancellation stops the search.  A node over
+ * max_nodes is uncounted again, so a search stopped that way reports
+ * exactly max_nodes.  Cheap: looks at the clock only every
+ * ctl->tick_every nodes. */
 int skx_tick_slow(sk_ctl *ctl);
 
 /* Looks at the deadline and the cancel flag now, whatever the node count

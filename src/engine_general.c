@@ -497,14 +497,14 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
         undo(s, f->trail_mark, f->assign_mark);
         uint64_t d = f->untried & -f->untried;
         int cell = f->cell;
+        res->nodes++;
+        if (skx_tick(ctl))
+            return SK_OK;
         f->untried &= ~d;
         if (f->untried)
             res->guesses++;
         else
             depth--; /* last alternative: nothing to come back for */
-        res->nodes++;
-        if (skx_tick(ctl))
-            return SK_OK;
         ok = narrow(s, cell, d) && propagate(s, 1);
     }
 }

@@ -122,13 +122,15 @@ int skx_tick_slow(sk_ctl *ctl)
 {
     const sk_search_opts *o = ctl->opts;
     sk_result *r = ctl->res;
-    ctl->next_check = r->nodes + ctl->tick_every;
-    if (o->max_nodes && r->nodes >= o->max_nodes) {
+    /* The node just counted would be one too many: it is not searched. */
+    if (o->max_nodes && r->nodes > o->max_nodes) {
+        r->nodes = o->max_nodes;
         r->end = SK_END_NODES;
         return 1;
     }
-    if (o->max_nodes && ctl->next_check > o->max_nodes)
-        ctl->next_check = o->max_nodes;
+    ctl->next_check = r->nodes + ctl->tick_every;
+    if (o->max_nodes && ctl->next_check > o->max_nodes + 1)
+        ctl->next_check = o->max_nodes + 1;
     return skx_expired(ctl);
 }
 
@@ -197,8 +199,8 @@ int sk_solver_run(sk_solver *s, const sk_model *m, const uint8_t *givens,
     sk_ctl ctl = {opts, res, first, m->ncells, 0.0, 256, 256};
     if (opts->timeout > 0)
         ctl.deadline = skx_now() + opts->timeout;
-    if (opts->max_nodes && opts->max_nodes < ctl.next_check)
-        ctl.next_check = opts->max_nodes;
+    if (opts->max_nodes && opts->max_nodes + 1 < ctl.next_check)
+        ctl.next_check = opts->max_nodes + 1;
     res->end = SK_END_EXHAUSTED;
     return eng->search(s->ws, m, givens, &ctl);
 }
