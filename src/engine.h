@@ -33,6 +33,7 @@ typedef struct sk_engine {
 } sk_engine;
 
 extern const sk_engine skx_engine_general;
+extern const sk_engine skx_engine_9x9;
 
 /* Monotonic clock in seconds. */
 double skx_now(void);

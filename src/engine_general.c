@@ -446,6 +446,8 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
     s->qhead = s->qtail = 0;
     memset(s->assigned, 0, (size_t)m->ncells);
     memset(s->seen, 0, (size_t)m->ncells * sizeof *s->seen);
+    /* probe_cell compares hits[] of cells its first alternative left alone */
+    memset(s->hits, 0, (size_t)m->ncells * sizeof *s->hits);
     s->stamp = 0;
     memset(s->hdirty, 0xff, (size_t)s->hwords * 8);
     memset(s->ldirty, 0xff, (size_t)s->hwords * 8);

@@ -27,6 +27,7 @@ const char *sk_version(void) { return SK_VERSION; }
  * Order matters for sk_engine_auto: the first engine that accepts a model
  * and is marked automatic wins. */
 static const sk_engine *const registry[] = {
+    &skx_engine_9x9,
     &skx_engine_general,
 };
 #define NENGINES ((int)(sizeof registry / sizeof registry[0]))
