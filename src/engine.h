@@ -34,6 +34,7 @@ typedef struct sk_engine {
 
 extern const sk_engine skx_engine_general;
 extern const sk_engine skx_engine_9x9;
+extern const sk_engine skx_engine_cdcl;
 extern const sk_engine skx_engine_dlx;
 
 /* Monotonic clock in seconds. */

@@ -29,6 +29,7 @@ const char *sk_version(void) { return SK_VERSION; }
 static const sk_engine *const registry[] = {
     &skx_engine_9x9,
     &skx_engine_general,
+    &skx_engine_cdcl,
     &skx_engine_dlx,
 };
 #define NENGINES ((int)(sizeof registry / sizeof registry[0]))
