@@ -3,6 +3,12 @@
 #
 #   make SAN=1 ...    the same targets built with -fsanitize=address,undefined
 #                     into build-san/ (used by .ci/run)
+#   make TSAN=1 test-threads   the multithreaded tests under ThreadSanitizer
+#                     (build-tsan/)
+#   make fuzz         builds the libFuzzer targets of fuzz/ with clang and
+#                     runs each for FUZZ_TIME seconds (fuzz/README.md)
+#   make stress       a million puzzles streamed in bounded memory (slow)
+#   make valgrind     the command-line tests under valgrind
 #   make install PREFIX=/usr/local DESTDIR=
 
 CC       ?= cc
@@ -26,6 +32,10 @@ ifeq ($(SAN),1)
 B        := build-san
 ALLCFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS  += -fsanitize=address,undefined
+else ifeq ($(TSAN),1)
+B        := build-tsan
+ALLCFLAGS += -fsanitize=thread -fno-omit-frame-pointer
+LDFLAGS  += -fsanitize=thread
 else
 B        ?= build
 endif
@@ -37,12 +47,26 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(B)/obj/lib/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(B)/obj/pic/%.o)
 CLI_OBJ  := $(CLI_SRC:cli/%.c=$(B)/obj/cli/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
+FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
+# each fuzz target linked with fuzz/replay.c: replays the committed corpus
+FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%.c=$(B)/fuzz/%)
+# the same targets linked with libFuzzer (clang), for `make fuzz`
+FUZZERS  := $(FUZZ_SRC:fuzz/%.c=$(B)/fuzzer/%)
+FUZZ_CC  ?= clang
+FUZZ_TIME ?= 60
+FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude -Isrc -pthread \
+	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_OBJ := $(LIB_SRC:src/%.c=$(B)/fuzzer/obj/%.o)
+# allocation-failure builds: every malloc/calloc/realloc/free of the
+# library and the tool goes through tests/alloc_wrap.h
+ALLOC_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 
 STATIC   := $(B)/libsudokit.a
 SHARED   := $(B)/libsudokit.so.$(VERSION)
 TOOL     := $(B)/sudokit
 
-.PHONY: all lib tool tests test demo install uninstall clean bench FORCE
+.PHONY: all lib tool tests test demo install uninstall clean bench FORCE \
+	fuzz fuzzers stress valgrind test-threads
 all: $(STATIC) $(SHARED) $(TOOL)
 
 lib: $(STATIC) $(SHARED)
@@ -77,12 +101,48 @@ $(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
 
-tests: $(TEST_BIN) $(TOOL)
+# The allocation-failure test and tool are linked with the wrappers.
+$(B)/tests/test_alloc: tests/unit/test_alloc.c tests/unit/check.h tests/alloc_wrap.h $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -Isrc $(LDFLAGS) $(ALLOC_WRAP) -o $@ $< $(STATIC) $(LDLIBS)
+
+$(B)/tests/sudokit-alloc: tests/alloc_tool.c tests/alloc_wrap.h $(CLI_OBJ) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) $(ALLOC_WRAP) -o $@ $< $(CLI_OBJ) $(STATIC) $(LDLIBS)
+
+$(B)/fuzz/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -Isrc $(LDFLAGS) -o $@ $< fuzz/replay.c $(STATIC) $(LDLIBS)
+
+tests: $(TEST_BIN) $(TOOL) $(FUZZ_REPLAY) $(B)/tests/sudokit-alloc
 
 # One command runs every layer and ends with "N passed, N failed".
 test: all tests
 	@sh tests/deps.sh
 	@B=$(B) CC="$(CC)" SAN=$(SAN) sh tests/run.sh
+
+# Fuzzing (clang with libFuzzer: Debian package libclang-rt-14-dev).
+$(B)/fuzzer/obj/%.o: src/%.c include/sudokit.h $(wildcard src/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(B)/fuzzer/%: fuzz/%.c fuzz/fuzz.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) -lm
+
+fuzzers: $(FUZZERS)
+
+fuzz: $(FUZZERS)
+	@sh fuzz/run.sh $(B)/fuzzer $(FUZZ_TIME) $(FUZZ_TARGETS)
+
+stress: $(TOOL)
+	@sh tests/stress.sh $(TOOL)
+
+valgrind: $(TOOL)
+	@sh tests/valgrind.sh $(TOOL)
+
+# Run with TSAN=1: the tests that start threads.
+test-threads: $(TEST_BIN) $(TOOL)
+	@B=$(B) sh tests/threads.sh
 
 demo: $(TOOL)
 	@sh examples/demo.sh $(TOOL)
@@ -114,4 +174,4 @@ uninstall:
 	    $(DESTDIR)$(MANDIR)/man1/sudokit.1
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-tsan

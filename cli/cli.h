@@ -14,9 +14,9 @@
  *   code  name               meaning
  *   0     CLI_EXIT_OK        every puzzle got a definite answer (solve: unique,
  *                            or solved with --first; count/enumerate: every
- *                            count complete; check: no conflict; judge: an
- *                            answer the problem defines; cnf: the
- *                            formula was written)
+ *                            count complete; check: no conflict; best: the
+ *                            optimum proven; judge: an answer the problem
+ *                            defines; cnf: the formula was written)
  *   1     CLI_EXIT_UNSOLVED  some puzzle has no solution or several, timed
  *                            out, stopped at --limit, or (check) has conflicts
  *   2     CLI_EXIT_USAGE     bad command line (nothing was read)
@@ -52,7 +52,8 @@ enum {
     CLI_CMD_JUDGE = 1u << 4,
     CLI_CMD_ENGINES = 1u << 5,
     CLI_CMD_HELP = 1u << 6,
-    CLI_CMD_CNF = 1u << 7
+    CLI_CMD_CNF = 1u << 7,
+    CLI_CMD_BEST = 1u << 8
 };
 
 /* ------------------------------------------------------------------ */
@@ -70,7 +71,8 @@ struct cli_command {
 };
 
 extern const cli_command cli_cmd_solve, cli_cmd_count, cli_cmd_enumerate,
-    cli_cmd_check, cli_cmd_judge, cli_cmd_cnf, cli_cmd_engines, cli_cmd_help;
+    cli_cmd_check, cli_cmd_judge, cli_cmd_cnf, cli_cmd_engines, cli_cmd_help,
+    cli_cmd_best;
 
 /* NULL-terminated table of every command, in help order (main.c). */
 extern const cli_command *const cli_commands[];
@@ -99,6 +101,8 @@ typedef struct cli_args {
     int stats;              /* --stats */
     int quiet;              /* --quiet */
     long index;             /* --index: puzzle written by cnf, from 0 */
+    const char *weights;    /* --weights: "target" (NULL) or a file name */
+    int minimize;           /* --minimize */
     char **operands;        /* the non-option arguments, in order */
     int noperands;
 } cli_args;
@@ -230,6 +234,7 @@ typedef struct cli_item {
     int has_solution;       /* solution holds a solution */
     sk_result res;
     uint64_t usec;          /* search wall time in microseconds */
+    int64_t score;          /* best: value of the solution (has_solution) */
 } cli_item;
 
 typedef struct cli_batch cli_batch;
@@ -291,6 +296,12 @@ int cli_search(cli_worker *w, cli_item *it, uint64_t max, sk_solution_fn fn, voi
  * when a solution was found but the search stopped at max_solutions == 1
  * or a limit, TIMEOUT when it stopped on time with fewer than two found. */
 cli_status cli_search_status(const sk_result *r);
+
+/* Best-score search of it (cmd_best.c) under weights (N*N for the item's
+ * N; NULL = target weights): sets status (SOLVED = optimum proven, NONE,
+ * TIMEOUT), score, solution, res (solutions 0 or 1) and usec.  Returns
+ * 0, or -1 after making it INVALID. */
+int cli_best_search(cli_worker *w, cli_item *it, const int32_t *weights, int minimize);
 
 /* Text of one conflict of it: "row 3 has 5 twice (columns 2 and 7)". */
 void cli_conflict_message(const cli_item *it, const sk_conflict *c, char *buf, size_t size);

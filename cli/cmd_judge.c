@@ -15,6 +15,7 @@ struct judge_problem {
     int n, box_rows, box_cols;
     uint64_t max_solutions; /* 1: the problem promises a solution; 2: it asks */
     void (*emit)(cli_batch *b, cli_item *it);
+    int best;               /* 1: a best-score problem (target weights) */
 };
 
 /* Which problem is being judged and how many records were written. */
@@ -99,13 +100,29 @@ static void emit_leetcode37(cli_batch *b, cli_item *it)
     fputs("]\n", stdout);
 }
 
+/* NOIP 2009 target Sudoku: the largest target score, or -1. */
+static void emit_noip2009(cli_batch *b, cli_item *it)
+{
+    (void)b;
+    if (it->status == CLI_ST_SOLVED) {
+        printf("%lld\n", (long long)it->score);
+    } else if (it->status == CLI_ST_NONE || it->status == CLI_ST_INVALID) {
+        puts("-1");
+    } else {
+        printf("%s\n", cli_status_name(it->status));
+        cli_batch_exit(b, CLI_EXIT_UNSOLVED);
+    }
+}
+
 static const judge_problem problems[] = {
     {"poj3076", "16x16 letter Sudoku (POJ 3076, AcWing 169)", SK_FORMAT_GRID,
-     SK_ALPHABET_LETTERS, 16, 4, 4, 1, emit_poj3076},
+     SK_ALPHABET_LETTERS, 16, 4, 4, 1, emit_poj3076, 0},
     {"hdu4069", "Squiggly Sudoku (HDU 4069)", SK_FORMAT_HDU4069, SK_ALPHABET_AUTO, 9,
-     SK_BOX_DEFAULT, SK_BOX_DEFAULT, 2, emit_hdu4069},
+     SK_BOX_DEFAULT, SK_BOX_DEFAULT, 2, emit_hdu4069, 0},
     {"leetcode37", "Sudoku Solver (LeetCode 37)", SK_FORMAT_BOARD, SK_ALPHABET_DIGITS, 9,
-     SK_BOX_DEFAULT, SK_BOX_DEFAULT, 1, emit_leetcode37},
+     SK_BOX_DEFAULT, SK_BOX_DEFAULT, 1, emit_leetcode37, 0},
+    {"noip2009", "Target Sudoku (NOIP 2009, Luogu P1074)", SK_FORMAT_GRID, SK_ALPHABET_AUTO, 9,
+     SK_BOX_DEFAULT, SK_BOX_DEFAULT, 0, emit_noip2009, 1},
 };
 
 #define NPROBLEMS (sizeof problems / sizeof problems[0])
@@ -113,6 +130,10 @@ static const judge_problem problems[] = {
 static void judge_work(cli_worker *w, cli_item *it)
 {
     const judge_ctx *c = w->batch->ctx;
+    if (c->problem->best) {
+        cli_best_search(w, it, NULL, 0);
+        return;
+    }
     if (cli_search(w, it, c->problem->max_solutions, NULL, NULL) == 0)
         it->status = cli_search_status(&it->res);
 }
@@ -136,12 +157,12 @@ static int judge_run(const cli_command *cmd, int argc, char **argv)
     if (rc != CLI_PARSE_OK)
         return rc;
     if (a.noperands < 1)
-        return cli_usage_error(cmd, "judge needs a PROBLEM: poj3076, hdu4069 or leetcode37");
+        return cli_usage_error(cmd, "judge needs a PROBLEM: poj3076, hdu4069, leetcode37 or noip2009");
     for (i = 0; i < NPROBLEMS; i++)
         if (strcmp(a.operands[0], problems[i].name) == 0)
             c.problem = &problems[i];
     if (!c.problem)
-        return cli_usage_error(cmd, "unknown problem '%s' (poj3076, hdu4069, leetcode37)",
+        return cli_usage_error(cmd, "unknown problem '%s' (poj3076, hdu4069, leetcode37, noip2009)",
                                a.operands[0]);
     ro.format = c.problem->format;
     ro.alphabet = c.problem->alphabet;
@@ -167,8 +188,11 @@ const cli_command cli_cmd_judge = {
     "              'Multiple Solutions'\n"
     "  leetcode37  Sudoku Solver (LeetCode 37): one board per line,\n"
     "              [[\"5\",\"3\",\".\",...],...]; the filled board in the same form\n"
+    "  noip2009    Target Sudoku (NOIP 2009, Luogu P1074): 9 rows of 9 integers,\n"
+    "              0 empty; the largest target score over all solutions, or -1\n"
+    "              when there is none (see 'sudokit best')\n"
     "\n"
     "A puzzle that cannot be read is reported on stderr (exit status 3) and\n"
-    "answered with 'No solution' (hdu4069) or the line 'invalid'.",
+    "answered with 'No solution' (hdu4069), -1 (noip2009) or the line 'invalid'.",
     judge_run,
 };

@@ -27,11 +27,13 @@ typedef enum cli_opt_id {
     OPT_ENGINE,
     OPT_STATS,
     OPT_QUIET,
-    OPT_INDEX
+    OPT_INDEX,
+    OPT_WEIGHTS,
+    OPT_MINIMIZE
 } cli_opt_id;
 
 /* Commands that read puzzles. */
-#define READERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CHECK)
+#define READERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CHECK | CLI_CMD_BEST)
 /* Commands that search. */
 #define SEARCHERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_JUDGE)
 /* Commands that take the puzzle options (--box, --format...). */
@@ -60,14 +62,14 @@ static const cli_option options[] = {
     {OPT_FORMAT, 0, "format", "NAME", PUZZLES,
      "input form: line, grid, board, hdu4069; default: guessed for each "
      "puzzle"},
-    {OPT_OUTPUT, 0, "output", "NAME", CLI_CMD_SOLVE | CLI_CMD_ENUMERATE,
+    {OPT_OUTPUT, 0, "output", "NAME", CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST,
      "output form: line, grid, board, pretty; default: the form each puzzle "
      "was read in"},
     {OPT_JSON, 0, "json", NULL, READERS | CLI_CMD_ENGINES, "one JSON object per line (JSON Lines)"},
-    {OPT_THREADS, 'j', "threads", "N", CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE,
+    {OPT_THREADS, 'j', "threads", "N", CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE | CLI_CMD_BEST,
      "search with N worker threads (default 1); output order is still input "
      "order"},
-    {OPT_TIMEOUT, 0, "timeout", "SECONDS", SEARCHERS,
+    {OPT_TIMEOUT, 0, "timeout", "SECONDS", SEARCHERS | CLI_CMD_BEST,
      "give up on a puzzle after SECONDS of search (status timeout)"},
     {OPT_LIMIT, 0, "limit", "N", CLI_CMD_COUNT | CLI_CMD_ENUMERATE,
      "stop after N solutions of a puzzle (the count is then incomplete)"},
@@ -76,7 +78,7 @@ static const cli_option options[] = {
     {OPT_ENGINE, 0, "engine", "NAME", SEARCHERS,
      "search with engine NAME (see 'sudokit engines'); default: the fastest "
      "engine that accepts each puzzle"},
-    {OPT_STATS, 0, "stats", NULL, SEARCHERS,
+    {OPT_STATS, 0, "stats", NULL, SEARCHERS | CLI_CMD_BEST,
      "print a summary on stderr at the end: puzzles by status, time, puzzles "
      "per second, guesses per puzzle"},
     {OPT_QUIET, 'q', "quiet", NULL, READERS | CLI_CMD_JUDGE,
@@ -84,6 +86,11 @@ static const cli_option options[] = {
     {OPT_INDEX, 0, "index", "K", CLI_CMD_CNF,
      "write puzzle K of the input, counting from 0 over every FILE (the "
      "index of JSON records); default 0, the first"},
+    {OPT_WEIGHTS, 0, "weights", "FILE", CLI_CMD_BEST,
+     "the weight of each cell: 'target' (default: 6 + the distance to the "
+     "nearest border, the NOIP 2009 scores), or a FILE of N rows of N "
+     "integers (any sign; '#' starts a comment)"},
+    {OPT_MINIMIZE, 0, "minimize", NULL, CLI_CMD_BEST, "the smallest value instead of the largest"},
 };
 
 #define NOPTIONS (sizeof options / sizeof options[0])
@@ -228,6 +235,12 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
     case OPT_QUIET:
         a->quiet = 1;
         break;
+    case OPT_WEIGHTS:
+        a->weights = strcmp(arg, "target") == 0 ? NULL : arg;
+        break;
+    case OPT_MINIMIZE:
+        a->minimize = 1;
+        break;
     case OPT_INDEX:
         if (parse_long(arg, 0, LONG_MAX, &v))
             return cli_usage_error(cmd, "--index wants a number from 0, not '%s'", arg);
@@ -365,8 +378,8 @@ static const char exit_codes[] =
     "Exit status:\n"
     "  0  every puzzle got a definite answer (solve: unique, or solved with\n"
     "     --first; count, enumerate: every count complete; check: no\n"
-    "     conflict; judge: an answer the problem defines; cnf: the formula\n"
-    "     was written)\n"
+    "     conflict; best: the optimum proven; judge: an answer the problem\n"
+    "     defines; cnf: the formula was written)\n"
     "  1  some puzzle has no solution or several, timed out, stopped at\n"
     "     --limit, or (check) has conflicts\n"
     "  2  usage error\n"

@@ -311,6 +311,70 @@ SK_API int sk_solver_run(sk_solver *s, const sk_model *m, const uint8_t *givens,
 SK_API int sk_solve(const sk_model *m, const uint8_t *givens, uint8_t *first, sk_result *res);
 
 /* ------------------------------------------------------------------ */
+/* Best score                                                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The value of a solution under a weight table w (N*N integers, any sign)
+ * is sum over cells of w[i] * digit[i].  sk_best finds a solution of the
+ * largest value (or the smallest) and proves it optimal by branch and
+ * bound, without enumerating the solutions (src/best.c explains how).
+ */
+
+/* Called with each solution better than every one before (an N*N grid
+ * valid only during the call) and its value.  Return 0 to go on, non-zero
+ * to stop (the result then ends with SK_END_CALLBACK). */
+typedef int (*sk_best_fn)(void *user, const uint8_t *solution, int64_t value);
+
+/* What to ask.  Initialise with SK_BEST_OPTS_INIT. */
+typedef struct sk_best_opts {
+    int minimize;               /* 1: the smallest value instead of the largest */
+    uint64_t max_nodes;         /* stop after this many search nodes; 0 = none */
+    double timeout;             /* seconds of wall time; 0 = none */
+    sk_best_fn on_improve;      /* optional; called for every better solution */
+    void *user;                 /* passed to on_improve */
+    const volatile int *cancel; /* optional; stops soon after *cancel becomes non-zero */
+} sk_best_opts;
+
+#define SK_BEST_OPTS_INIT {0, 0u, 0.0, NULL, NULL, NULL}
+
+/* What a best-score search found and what it cost. */
+typedef struct sk_best_result {
+    int found;             /* 1 when a solution was found: value and the
+                              solution are set */
+    int64_t value;         /* value of that solution */
+    sk_end end;            /* EXHAUSTED: value is proven optimal (or, with
+                              found 0, there is no solution); NODES,
+                              TIMEOUT, CANCELLED, CALLBACK: the search
+                              stopped early and value is the best so far */
+    uint64_t nodes;        /* search nodes: propagation fixpoints visited */
+    uint64_t guesses;      /* branching decisions that were not forced */
+    uint64_t improvements; /* times a better solution was found */
+    uint64_t bound_rounds; /* house-assignment bound evaluations */
+    double root_bound;     /* the bound proven at the root: no solution is
+                              better (0 when the root needed none) */
+} sk_best_result;
+
+/*
+ * Finds the best solution of the puzzle givens (N*N, 0 = empty) of model
+ * m under weights (N*N; NULL = the target weights of sk_target_weights).
+ * Every geometry works: boxes, jigsaw, Latin squares, extra houses.  The
+ * best solution found is copied to solution when it is not NULL (N*N
+ * bytes; left untouched when none is found).  opts NULL means
+ * SK_BEST_OPTS_INIT.  Returns SK_OK with *res filled (res may be NULL)
+ * whenever the search ran, whatever it found; SK_EINVAL when m or givens
+ * is NULL or a given is above N; SK_ENOMEM.  Givens that conflict simply
+ * give no solution.  Thread-safe: the work memory is the call's own.
+ */
+SK_API int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
+                   const sk_best_opts *opts, uint8_t *solution, sk_best_result *res);
+
+/* Fills weights (N*N) with the target scores of NOIP 2009, extended to any
+ * N: 6 + the distance of the cell to the nearest border (9x9: rings of 6,
+ * 7, 8, 9 and 10 in the centre). */
+SK_API void sk_target_weights(int n, int32_t *weights);
+
+/* ------------------------------------------------------------------ */
 /* Text formats                                                        */
 /* ------------------------------------------------------------------ */
 

@@ -164,6 +164,23 @@ const char *skf_show_char(int c, char buf[8])
     return buf;
 }
 
+const char *skf_show_token(const char *s, size_t len, char buf[4 * SKF_SHOW_MAX + 4])
+{
+    size_t i, at = 0;
+    for (i = 0; i < len && i < SKF_SHOW_MAX; i++) {
+        char one[8];
+        size_t k = strlen(skf_show_char((unsigned char)s[i], one));
+        memcpy(buf + at, one, k);
+        at += k;
+    }
+    if (len > SKF_SHOW_MAX) {
+        memcpy(buf + at, "...", 3);
+        at += 3;
+    }
+    buf[at] = '\0';
+    return buf;
+}
+
 sk_alphabet skf_detect_alphabet(const sk_reader *r, int n, int jigsaw)
 {
     unsigned char seen[256];

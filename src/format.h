@@ -126,6 +126,10 @@ int skf_symbol_value(sk_alphabet a, int c);
 int skf_alphabet_max(sk_alphabet a);
 /* Writes c printably into buf ("Q", "\x01"); returns buf. */
 const char *skf_show_char(int c, char buf[8]);
+/* Writes the first SKF_SHOW_MAX bytes of a token printably into buf (each
+ * byte as skf_show_char does, "..." after a longer token); returns buf. */
+#define SKF_SHOW_MAX 16
+const char *skf_show_token(const char *s, size_t len, char buf[4 * SKF_SHOW_MAX + 4]);
 /* Chooses the alphabet of an N x N puzzle from its raw symbols
  * (r->sym, and r->rsym when jigsaw); see the rules in alphabet.c. */
 sk_alphabet skf_detect_alphabet(const sk_reader *r, int n, int jigsaw);
@@ -152,6 +156,11 @@ typedef struct skf_block {
     int rows;       /* data rows seen (stops counting past 2*width) */
     int fits;       /* every data row has `width` cells or a count no line
                        puzzle can have (not a square >= 16) */
+    int line_row;   /* measured in characters, some data row has a square
+                       number of cells above SK_MAX_N: only a line puzzle
+                       has such a row, so the block is lines */
+    int grid_row;   /* the first data row has three or more fields of at
+                       most 3 characters: a grid row, not a line puzzle */
 } skf_block;
 
 /* Looks ahead over the front block (bounded) and measures it with N

@@ -34,6 +34,8 @@ typedef struct rowinfo {
     int tokens;   /* cells when measured in tokens */
     int tok_ok;   /* every counted token is a number <= 64 or one empty mark */
     int tok_long; /* some counted token has two characters */
+    int fields;   /* counted tokens before one starting with '#' */
+    int field_max; /* characters in the longest of those */
 } rowinfo;
 
 static int empty_mark(int c)
@@ -64,7 +66,7 @@ static int number_token(const char *s, size_t len)
 static void measure(const skf_line *ln, rowinfo *ri)
 {
     size_t i = ln->off;
-    int only_sep_chars = 1, hard = 0, dash = 0, any = 0;
+    int only_sep_chars = 1, hard = 0, dash = 0, any = 0, comment = 0;
 
     memset(ri, 0, sizeof *ri);
     if (ln->too_long || ln->nul_col) {
@@ -94,6 +96,13 @@ static void measure(const skf_line *ln, rowinfo *ri)
         if (separator_token(ln->text + s, i - s))
             continue;
         ri->tokens++;
+        if (ln->text[s] == '#')
+            comment = 1;
+        if (!comment) {
+            ri->fields++;
+            if ((int)(i - s) > ri->field_max)
+                ri->field_max = (int)(i - s);
+        }
         if (!number_token(ln->text + s, i - s))
             ri->tok_ok = 0;
         if (i - s > 1)
@@ -105,6 +114,13 @@ static void measure(const skf_line *ln, rowinfo *ri)
         ri->kind = ROW_DASH;
     else
         ri->kind = ROW_DATA;
+}
+
+/* Three or more short fields: a row of a grid, never a line puzzle (whose
+ * cells are one field of 16 or more symbols). */
+static int grid_row(const rowinfo *ri)
+{
+    return ri->kind == ROW_DATA && ri->fields >= 3 && ri->field_max <= 3;
 }
 
 static int width_of(const rowinfo *ri, int tokens)
@@ -144,7 +160,7 @@ int skf_scan_block(sk_reader *r, int n, skf_block *b)
 {
     rowinfo ri[SKF_QCAP];
     int nrows = 0, data = 0, first = -1, first_dash = -1, k, truncated = 0;
-    int can_tok, can_char, eligible = 1, has_long = 0;
+    int can_tok, can_char, eligible = 1, has_long = 0, line_row = 0;
     int wt, wc, rt = 0, ft = 0, rc = 0, fc = 0;
     size_t bytes = 0;
     sk_alphabet a = r->opts.alphabet;
@@ -167,6 +183,8 @@ int skf_scan_block(sk_reader *r, int n, skf_block *b)
         if (ri[k].kind == ROW_DATA || ri[k].kind == ROW_BAD) {
             data++;
             if (ri[k].kind == ROW_DATA) {
+                if (ri[k].chars > SK_MAX_N && skf_isqrt(ri[k].chars) > 0)
+                    line_row = 1;
                 eligible &= ri[k].tok_ok;
                 has_long |= ri[k].tok_long && ri[k].tokens >= 2;
             }
@@ -175,7 +193,8 @@ int skf_scan_block(sk_reader *r, int n, skf_block *b)
                 /* a first row no grid can have: a line puzzle; stop early */
                 if (ri[k].kind == ROW_BAD ||
                     ((!ri[k].tok_ok || a != SK_ALPHABET_AUTO) && ri[k].chars > SK_MAX_N &&
-                     a != SK_ALPHABET_NUMBERS)) {
+                     skf_isqrt(ri[k].chars) > 0 && a != SK_ALPHABET_NUMBERS &&
+                     !grid_row(&ri[k]))) {
                     nrows = k + 1;
                     break;
                 }
@@ -196,7 +215,10 @@ int skf_scan_block(sk_reader *r, int n, skf_block *b)
         return SK_OK;
     }
 
-    can_tok = a == SK_ALPHABET_NUMBERS || (a == SK_ALPHABET_AUTO && eligible && has_long);
+    /* a grid row too wide in characters can only be measured in tokens
+       (such as a grid of numbers with a value above 64, or a grid too large) */
+    can_tok = a == SK_ALPHABET_NUMBERS || (a == SK_ALPHABET_AUTO && eligible && has_long) ||
+              (a == SK_ALPHABET_AUTO && grid_row(&ri[first]) && ri[first].chars > SK_MAX_N);
     can_char = a != SK_ALPHABET_NUMBERS;
     wt = ri[first].tokens;
     wc = ri[first].chars;
@@ -218,6 +240,8 @@ int skf_scan_block(sk_reader *r, int n, skf_block *b)
     b->width = can_tok ? wt : wc;
     b->rows = can_tok ? rt : rc;
     b->fits = can_tok ? ft : fc;
+    b->line_row = !can_tok && line_row;
+    b->grid_row = grid_row(&ri[first]);
     if (truncated)
         b->rows = 4 * SK_MAX_N;
     return SK_OK;
@@ -276,9 +300,10 @@ static int parse_row(sk_reader *r, const skf_line *ln, int tokens, int n, int k,
             if (len == 1 && empty_mark((unsigned char)t[0])) {
                 v = 0;
             } else if (!digits || len > 6) {
+                char show[4 * SKF_SHOW_MAX + 4];
                 return skf_fail(d, ln->no, (long)s + 1,
-                                "unknown %s '%.*s' for a %dx%d puzzle (numbers alphabet)",
-                                region ? "region id" : "symbol", len > 20 ? 20 : (int)len, t, n,
+                                "unknown %s '%s' for a %dx%d puzzle (numbers alphabet)",
+                                region ? "region id" : "symbol", skf_show_token(t, len, show), n,
                                 n);
             } else {
                 for (q = 0; q < len; q++)

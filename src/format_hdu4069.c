@@ -142,14 +142,14 @@ int skf_hdu_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
             return r->fatal ? r->fatal : SK_DONE;
         r->state = SKF_ST_HDU_END;
         if (t < 0 || (v = number(s, len)) < 0) {
-            char show[24];
+            char show[4 * SKF_SHOW_MAX + 4];
             p->index = r->index++;
             p->line = line;
             if (t < 0) {
                 drain(r);
                 return SK_EPARSE;
             }
-            snprintf(show, sizeof show, "%.*s", len > 16 ? 16 : (int)len, s);
+            skf_show_token(s, len, show);
             drain(r);
             return skf_fail(d, line, col, "expected the number of cases, found '%s'", show);
         }
@@ -200,8 +200,8 @@ int skf_hdu_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
         if (failed)
             continue;
         if (v < 0 || v > 255) {
-            char show[24];
-            snprintf(show, sizeof show, "%.*s", len > 16 ? 16 : (int)len, s);
+            char show[4 * SKF_SHOW_MAX + 4];
+            skf_show_token(s, len, show);
             skf_fail(d, line, col, "value '%s' in case %ld is not a number 0 to 255", show,
                      case_no);
             failed = 1;

@@ -16,6 +16,11 @@
  *         data rows and every row is w wide (or has a count no line
  *         puzzle could have); lines otherwise
  *       else                                             -> grid
+ *     but a grid when the first data row has 3 or more fields of at most
+ *     3 characters (a line puzzle cannot) or the block is W rows of W
+ *     cells, W > 64 not a square (a grid too large), and in any case lines when,
+ *     measured in characters, some data row has a square number of cells
+ *     above 64 (a grid row cannot)
  * HDU 4069 is never detected; it must be asked for.
  */
 #include <stdarg.h>
@@ -346,6 +351,17 @@ static int block_is_lines(sk_reader *r, const skf_line *ln, int *lines)
         *lines = 1;
     else if (b.width >= 16 && skf_isqrt(b.width) > 0)
         *lines = !(b.fits && (b.rows == b.width || b.rows == 2 * b.width));
+    /* a first row of short fields is a grid row (of a grid too large,
+       perhaps), but a damaged first line must not make a grid of a block
+       of lines */
+    if (b.grid_row)
+        *lines = 0;
+    /* W rows of W cells, W above 64 and not a square: a grid too large */
+    if (b.width > SK_MAX_N && skf_isqrt(b.width) < 0 && b.fits &&
+        (b.rows == b.width || b.rows == 2 * b.width))
+        *lines = 0;
+    if (b.line_row)
+        *lines = 1;
     return SK_OK;
 }
 

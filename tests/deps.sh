@@ -3,15 +3,30 @@
 #
 # The tests need only a C compiler and make.  Two layers are stronger with
 # outside tools: the examples are built through pkg-config (they fall back
-# to reading the .pc file without it), and the SAT cross-check needs
-# CaDiCaL or MiniSat.  On Debian, as root, this installs them from the
+# to reading the .pc file without it), the SAT cross-check needs
+# CaDiCaL or MiniSat, and the best-score cross-check CBC (coinor-cbc).
+# On Debian, as root, this installs them from the
 # package archive; otherwise it says what is missing and the layers that
 # need them report it.  Set SUDOKIT_NO_INSTALL=1 to never install.
+# The streaming layer needs /usr/bin/time; with the argument "robustness"
+# (.ci/run) valgrind, clang and libFuzzer are installed too.
 
 missing=
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 if ! command -v cadical >/dev/null 2>&1 && ! command -v minisat >/dev/null 2>&1; then
     missing="$missing cadical"
+fi
+command -v cbc >/dev/null 2>&1 || missing="$missing coinor-cbc"
+# the streaming layer measures peak memory with /usr/bin/time
+[ -x /usr/bin/time ] || missing="$missing time"
+# `tests/deps.sh robustness` (.ci/run): valgrind for the command-line tests,
+# clang and its libFuzzer runtime for `make fuzz`
+if [ "${1:-}" = robustness ]; then
+    command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
+    if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
+        clang -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1; then
+        missing="$missing clang libclang-rt-14-dev"
+    fi
 fi
 [ -n "$missing" ] || exit 0
 

@@ -44,6 +44,16 @@ done
 layer "command line" sh tests/cli/run.sh "$B/sudokit"
 layer "examples" sh tests/examples.sh "$B"
 layer "SAT cross-check" sh tests/sat_crosscheck.sh "$B/sudokit"
+layer "best score: CBC cross-check" sh tests/best_cbc.sh "$B/sudokit"
+# Robustness: the committed fuzz corpus replayed through every fuzz target,
+# the catalogue of bad inputs, allocation failure in the tool, streaming.
+for t in "$B"/fuzz/fuzz_*; do
+    [ -x "$t" ] || continue
+    layer "fuzz corpus: ${t##*/}" "$t" "fuzz/corpus/${t##*/fuzz_}"
+done
+layer "bad inputs" sh tests/bad/run.sh "$B/sudokit"
+layer "allocation failure (tool)" sh tests/alloc_cli.sh "$B/tests/sudokit-alloc"
+layer "streaming (50000 puzzles)" env BIG_MB=20 sh tests/stress.sh "$B/sudokit" 50000
 
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

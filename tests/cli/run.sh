@@ -154,13 +154,13 @@ EOF
 run usage-bad-output 2 solve --output fancy $D/classic.txt
 
 err <<'EOF'
-sudokit: error: unknown problem 'noip2009' (poj3076, hdu4069, leetcode37)
+sudokit: error: unknown problem 'noip1999' (poj3076, hdu4069, leetcode37, noip2009)
 Try 'sudokit judge --help'.
 EOF
-run usage-unknown-problem 2 judge noip2009
+run usage-unknown-problem 2 judge noip1999
 
 err <<'EOF'
-sudokit: error: judge needs a PROBLEM: poj3076, hdu4069 or leetcode37
+sudokit: error: judge needs a PROBLEM: poj3076, hdu4069, leetcode37 or noip2009
 Try 'sudokit judge --help'.
 EOF
 run usage-judge-no-problem 2 judge
@@ -178,7 +178,7 @@ EOF
 run usage-help-unknown 2 help nope
 
 err <<'EOF'
-sudokit: error: no command given (solve, count, enumerate, check, judge, cnf, engines, help)
+sudokit: error: no command given (solve, count, enumerate, check, best, judge, cnf, engines, help)
 Try 'sudokit --help'.
 EOF
 run usage-no-command 2
@@ -616,6 +616,135 @@ printf '%081d\n' 0 >"$tmp/empty.txt"
 printf '%s\n' 'sudokit: error: write error: Broken pipe' 'exit 4' >"$tmp/eerr"
 same write-error-closed-pipe "$tmp/eerr" "$tmp/e"
 reset
+
+# ------------------------------------------------------------------ dlx engine
+# Listed with a summary and what it supports; the automatic choice is not it.
+"$T" engines | grep -A1 '^dlx ' | grep -q '^ *supports: every model' &&
+    ! "$T" engines --json | head -n 1 | grep -q '"name":"dlx"'
+verdict engines-dlx $?
+
+# Its answers are the general engine's: counts, statuses, enumerations.
+cmp_engines() {
+    name=$1
+    shift
+    "$T" "$@" --engine general >"$tmp/g.out" 2>"$tmp/g.err"
+    echo "exit $?" >>"$tmp/g.out"
+    "$T" "$@" --engine dlx >"$tmp/d.out" 2>"$tmp/d.err"
+    echo "exit $?" >>"$tmp/d.out"
+    same "$name" "$tmp/g.out" "$tmp/d.out"
+}
+cmp_engines dlx-count-batch count -q $D/batch.txt
+cmp_engines dlx-count-six count --box 2x3 $D/six.txt
+cmp_engines dlx-count-jigsaw count $D/jigsaw5.txt
+cmp_engines dlx-count-latin count --box none $D/four.txt
+cmp_engines dlx-count-limit count --limit 5 --box 3x2 $D/six.txt
+cmp_engines dlx-solve-batch solve -q $D/batch.txt
+cmp_engines dlx-solve-first solve --first -q $D/batch.txt
+cmp_engines dlx-enumerate-4x4 enumerate $D/four.txt
+
+"$T" enumerate --box 2x3 --engine general $D/six.txt | sort >"$tmp/g.out"
+"$T" enumerate --box 2x3 --engine dlx $D/six.txt | sort >"$tmp/d.out"
+same dlx-enumerate-set "$tmp/g.out" "$tmp/d.out"
+
+# Statistics: a node per row tried; the classic puzzle needs no guess.
+out <<'EOF'
+{"index":0,"status":"unique","solution":"534678912672195348198342567859761423426853791713924856961537284287419635345286179","nodes":52,"guesses":0,"time_us":N}
+EOF
+"$T" solve --json --engine dlx $D/classic.txt | sed -E 's/"time_us":[0-9]+/"time_us":N/' >"$tmp/c"
+same dlx-solve-json "$tmp/eout" "$tmp/c"
+reset
+
+# Limits: a timeout ends an endless count.
+echo timeout | out
+run dlx-count-timeout 1 count --engine dlx --timeout 0.05 "$tmp/e16.txt"
+
+# X-Sudoku and Hyper: the extra houses are columns like any other; a grid
+# filled from nothing obeys them.
+printf '%081d\n' 0 >"$tmp/e9.txt"
+for x in diagonals hyper; do
+    "$T" solve --first --engine dlx --$x "$tmp/e9.txt" >"$tmp/x.txt" &&
+        [ "$("$T" check --$x "$tmp/x.txt")" = "ok (complete)" ]
+    verdict dlx-fill-$x $?
+done
+
+# ---- best: best-score search (sudokit best, judge noip2009) ------------
+
+# NOIP 2009 samples, byte for byte (ignoring a trailing newline).
+for k in sample sample2; do
+    "$T" judge noip2009 "$P/noip2009_target/$k.in" >"$tmp/n.out"
+    verdict "best-judge-noip2009-$k" $?
+    printf '%s\n' "$(cat "$P/noip2009_target/$k.out")" >"$tmp/n.exp"
+    same "best-judge-noip2009-$k-output" "$tmp/n.exp" "$tmp/n.out"
+done
+
+# Text: the value, then the solution in the form read; none; --minimize.
+out <<'EOF'
+2852
+0 0 0 7 0 2 4 5 3
+EOF
+"$T" best "$P/noip2009_target/sample2.in" | sed -n '1p' >"$tmp/b1"
+head -n 1 "$P/noip2009_target/sample2.in" | tr -d '\n' >/dev/null
+[ "$(sed -n 1p "$tmp/b1")" = 2852 ]
+verdict best-text-value $?
+"$T" best "$P/noip2009_target/sample2.in" | sed -n '2,10p' >"$tmp/b2"
+"$T" check "$tmp/b2" >/dev/null
+verdict best-text-solution-complete $?
+reset
+[ "$("$T" best --minimize "$P/noip2009_target/sample2.in" | head -n 1)" = 2842 ]
+verdict best-minimize $?
+
+printf '11%079d\n' 0 >"$tmp/clash.txt"
+printf '%081d\n' 0 | sed 's/^0000000000/1234567800/; s/^\(.\{44\}\)0/\19/' >"$tmp/nosol.txt"
+echo none | out
+run best-none 1 best "$tmp/nosol.txt"
+
+# JSON: score, solution, complete; an invalid puzzle has none of them.
+out <<'EOF'
+{"index":0,"status":"solved","score":2852,"solution":"681792453952418637743365918195286374876134925234579168428651793567943281319827546","complete":true,"nodes":N,"guesses":N,"time_us":N}
+EOF
+"$T" best --json "$P/noip2009_target/sample2.in" |
+    sed -E 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g; s/"solution":"[1-9]{81}"/"solution":"681792453952418637743365918195286374876134925234579168428651793567943281319827546"/' >"$tmp/c"
+same best-json "$tmp/eout" "$tmp/c"
+reset
+
+# --weights FILE: all ones makes every solution worth 405 on 9x9; a
+# negative table with --minimize (each column holds 1-4: -100 for every
+# solution); wrong shapes are input errors.
+awk 'BEGIN { for (r = 0; r < 9; r++) print "1 1 1 1 1 1 1 1 1  # row" }' >"$tmp/ones.w"
+[ "$("$T" best --weights "$tmp/ones.w" "$P/noip2009_target/sample2.in" | head -n 1)" = 405 ]
+verdict best-weights-file $?
+awk 'BEGIN { for (r = 0; r < 4; r++) print "-1 -2 -3 -4" }' >"$tmp/neg4.w"
+echo '1...............' >"$tmp/four1.txt"
+[ "$("$T" best --weights "$tmp/neg4.w" --minimize "$tmp/four1.txt" | head -n 1)" = -100 ]
+verdict best-weights-negative-minimize $?
+printf '1 2 3\n4 5\n6 7 8\n' >"$tmp/bad.w"
+err <<EOF
+sudokit: $tmp/bad.w:2: 2 weights in this row, 3 in the first (line 1)
+EOF
+run best-weights-ragged 3 best --weights "$tmp/bad.w" "$tmp/four1.txt"
+printf '1 2 x\n' >"$tmp/bad2.w"
+err <<EOF
+sudokit: $tmp/bad2.w:1:5: weight 'x' is not an integer of 32 bits
+EOF
+run best-weights-not-integer 3 best --weights "$tmp/bad2.w" "$tmp/four1.txt"
+printf '1 2\n3 4\n5 6\n' >"$tmp/bad3.w"
+err <<EOF
+sudokit: $tmp/bad3.w: 3 rows of 2 weights: expected N rows of N integers, one per cell
+EOF
+run best-weights-not-square 3 best --weights "$tmp/bad3.w" "$tmp/four1.txt"
+echo invalid | out
+err <<EOF
+sudokit: $tmp/four1.txt:1: the weights are for a 9x9 grid, the puzzle is 4x4
+EOF
+run best-weights-wrong-size 3 best --weights "$tmp/ones.w" "$tmp/four1.txt"
+
+# X-Sudoku: a sparse puzzle (every third cell of a filled grid kept) has
+# a valid optimum.
+"$T" solve --first --diagonals "$tmp/e9.txt" | awk '{ s = ""
+    for (i = 1; i <= 81; i++) s = s (i % 3 ? "." : substr($0, i, 1)); print s }' >"$tmp/xp.txt"
+"$T" best --diagonals "$tmp/xp.txt" | sed -n 2p >"$tmp/x.txt" &&
+    [ "$("$T" check --diagonals "$tmp/x.txt")" = "ok (complete)" ]
+verdict best-x-sudoku $?
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,0 +1,836 @@
+/*
+ * best.c - best-score search: the largest (or smallest) value of
+ * sum(weight[i] * digit[i]) over every solution of a puzzle, proven by
+ * branch and bound.
+ *
+ * Problem
+ *   A puzzle may have millions of solutions (NOIP 2009 "target Sudoku",
+ *   and the empty grid has ~6.7e21), so enumerating them is hopeless; but
+ *   the linear relaxation of the usual 0-1 model (x[i][d] = 1 when cell i
+ *   holds d; one digit per cell, each digit once per house) is nearly always
+ *   tight, which is why a MIP solver such as CBC proves these optima at the
+ *   root.  The search here gets a bound of the same strength without an LP
+ *   solver, from the structure of the problem.
+ *
+ * Data model
+ *   Candidates are one 64-bit mask per cell (bit d-1 = digit d possible),
+ *   changed only through a trail of (cell, old mask) entries so that a
+ *   backtrack pops to a mark, as in engine_general.c.  The rows, the
+ *   columns and (when the model has them) the boxes or jigsaw regions are
+ *   each a *partition* of the grid into full houses: P = 2 or 3 of them.
+ *   For every partition p, cell i and digit d there is a profit
+ *   q[p][i][d], and always  sum over p of q[p][i][d] = w[i] * d.
+ *
+ * Bound (Lagrangian decomposition)
+ *   Give each partition its own copy of the grid.  Copy p only has to obey
+ *   the houses of p, the candidates, and earns q[p] instead of w*d.  The
+ *   copies decouple into one assignment problem per house: match the open
+ *   cells of the house to its missing digits, along candidate edges, for
+ *   the largest profit - solved exactly by the Hungarian method, O(k^3) for
+ *   k open cells.  A real solution is a solution of every copy at once and
+ *   earns the same in total, so  fixed cells + sum over houses of their
+ *   best assignment  bounds every solution below the node, for *any* split
+ *   q.  (For w*d profits and free candidates the house optimum is the
+ *   rearrangement inequality: sorted weights against sorted digits; the
+ *   candidate edges make it sharper, and a house whose open cells cannot be
+ *   matched at all proves the node infeasible.)  The split is then tuned by
+ *   subgradient steps: where the copies put different digits in a cell,
+ *   the profit of each copy's own choice is lowered and the others' raised
+ *   (Polyak step towards the incumbent), keeping the sum fixed.  Because
+ *   every assignment polytope is integral, the best split reaches the LP
+ *   bound of the node (with the candidates that propagation removed on
+ *   top), i.e. at least what CBC's root relaxation gives.  The split is
+ *   global state, valid at every node, so each node starts from what the
+ *   last one learnt and needs only a few steps.  When all copies agree on
+ *   every cell, they describe one grid obeying rows, columns and boxes; if
+ *   it also obeys the extra houses it is a solution worth exactly the
+ *   bound, and the node is solved without branching.  Extra houses
+ *   (diagonals, windows, groups) are not partitions: they are left out of
+ *   the bound (still valid, a little weaker) and enforced by propagation.
+ *
+ * Propagation
+ *   Naked singles, hidden singles in full houses, locked candidates,
+ *   to a fixpoint, with dirty-house sets - the rules of engine_general.c.
+ *   They are written again here (compactly) instead of shared because the
+ *   engine keeps them static over its own workspace layout and several
+ *   people change that file; a shared propagation module is a clean later
+ *   step.  Probing is not used: the bound prunes more per microsecond.
+ *
+ * Branching
+ *   A cell where the copies disagree (the counterpart of a fractional LP
+ *   variable), fewest candidates first; the digit most copies chose is
+ *   tried first, then the others by decreasing w*d, so the first dive
+ *   already follows the relaxation and finds a near-optimal incumbent.
+ *   Pruning: the objective is an integer, so a node is closed when its
+ *   bound is below incumbent + 1 (less a rounding tolerance scaled to the
+ *   weights).  Minimising is maximising the negated weights.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+#define MAXP 3
+#define INF 1e300
+
+typedef struct bframe {
+    uint32_t trail_mark;
+    uint16_t assign_mark;
+    uint16_t cell;
+    uint64_t untried;
+    int first;            /* digit (0-based) to try first, -1 = none */
+} bframe;
+
+typedef struct bstate {
+    const sk_model *m;
+    int n, nc, np;
+    uint64_t *cand;
+    uint8_t *assigned;
+    uint16_t *astack;
+    int nassigned;
+    uint16_t *queue;
+    int qhead, qtail;
+    uint16_t *trail_cell;
+    uint64_t *trail_old;
+    uint32_t ntrail;
+    int hwords;
+    uint64_t *hdirty, *ldirty, *lscan;
+    bframe *frames;
+    int64_t *w;            /* weights, negated when minimising */
+    int part[MAXP][SK_MAX_N]; /* house indices of each partition */
+    double *q;             /* q[(p*nc + i)*n + d] */
+    uint8_t *x;            /* x[p*nc + i]: digit (1..n) copy p gave cell i */
+    /* Hungarian scratch */
+    double *hu, *hv, *hminv;
+    int *hp, *hway;
+    uint8_t *hused;
+    uint16_t *hcells;      /* per (p, house): open cells */
+    uint8_t *hdigits;      /*                 missing digits (0-based) */
+    int *hk;               /*                 how many */
+    uint8_t *grid, *best;
+    int64_t inc;           /* incumbent (in maximisation terms) */
+    int have_inc;
+    double tol;
+    double theta;
+    const sk_best_opts *opts;
+    sk_best_result *res;
+    double deadline;
+    int stop;
+} bstate;
+
+static inline int single(uint64_t x) { return x && !(x & (x - 1)); }
+
+static inline int has_bit(const uint64_t *set, int h) { return (int)(set[h >> 6] >> (h & 63) & 1); }
+
+/* ------------------------------------------------------------------ */
+/* Propagation (see engine_general.c for the commented original)       */
+/* ------------------------------------------------------------------ */
+
+static inline int narrow(bstate *s, int i, uint64_t nw)
+{
+    const sk_model *m = s->m;
+    s->trail_cell[s->ntrail] = (uint16_t)i;
+    s->trail_old[s->ntrail++] = s->cand[i];
+    s->cand[i] = nw;
+    if (!nw)
+        return 0;
+    if (single(nw))
+        s->queue[s->qtail++] = (uint16_t)i;
+    for (uint32_t k = m->cell_house_off[i]; k < m->cell_house_off[i + 1]; k++) {
+        int h = m->cell_houses[k];
+        s->hdirty[h >> 6] |= 1ull << (h & 63);
+        s->ldirty[h >> 6] |= 1ull << (h & 63);
+    }
+    return 1;
+}
+
+static int naked_singles(bstate *s)
+{
+    const sk_model *m = s->m;
+    while (s->qhead < s->qtail) {
+        int i = s->queue[s->qhead++];
+        if (s->assigned[i])
+            continue;
+        uint64_t d = s->cand[i];
+        s->assigned[i] = 1;
+        s->astack[s->nassigned++] = (uint16_t)i;
+        const uint16_t *p = m->peers + m->peer_off[i], *end = m->peers + m->peer_off[i + 1];
+        for (; p < end; p++)
+            if (s->cand[*p] & d)
+                if (!narrow(s, *p, s->cand[*p] & ~d))
+                    return 0;
+    }
+    return 1;
+}
+
+static int hidden_singles(bstate *s)
+{
+    const sk_model *m = s->m;
+    const int n = m->n;
+    int fixed = 0;
+    for (int w = 0; w < s->hwords; w++)
+        while (s->hdirty[w]) {
+            int h = w * 64 + __builtin_ctzll(s->hdirty[w]);
+            s->hdirty[w] &= s->hdirty[w] - 1;
+            if (h >= m->nfull)
+                continue;
+            const uint16_t *c = m->house_cells + m->house_off[h];
+            uint64_t once = 0, twice = 0;
+            for (int j = 0; j < n; j++) {
+                uint64_t x = s->cand[c[j]];
+                twice |= once & x;
+                once |= x;
+            }
+            if (once != m->all)
+                return -1;
+            uint64_t uniq = once & ~twice;
+            for (int j = 0; uniq && j < n; j++) {
+                uint64_t x = s->cand[c[j]], hit = x & uniq;
+                if (!hit || single(x))
+                    continue;
+                if (!single(hit) || !narrow(s, c[j], hit))
+                    return -1;
+                fixed++;
+            }
+        }
+    return fixed;
+}
+
+static int locked_candidates(bstate *s)
+{
+    const sk_model *m = s->m;
+    const uint16_t *cells = m->isect_cells;
+    int removed = 0, any = 0;
+    for (int w = 0; w < s->hwords; w++) {
+        s->lscan[w] = s->ldirty[w];
+        s->ldirty[w] = 0;
+        any |= s->lscan[w] != 0;
+    }
+    if (!any)
+        return 0;
+    for (int k = 0; k < m->nisects; k++) {
+        const sk_isect *x = &m->isects[k];
+        if (!has_bit(s->lscan, x->a) && !has_bit(s->lscan, x->b))
+            continue;
+        uint64_t in = 0, aout = 0, bout = 0;
+        for (uint32_t j = x->in_off; j < x->a_only_off; j++)
+            in |= s->cand[cells[j]];
+        for (uint32_t j = x->a_only_off; j < x->b_only_off; j++)
+            aout |= s->cand[cells[j]];
+        uint64_t confined = in & ~aout;
+        if (!confined)
+            continue;
+        for (uint32_t j = x->b_only_off; j < x->end; j++)
+            bout |= s->cand[cells[j]];
+        uint64_t hit = confined & bout;
+        if (!hit)
+            continue;
+        for (uint32_t j = x->b_only_off; j < x->end; j++) {
+            int c = cells[j];
+            if (s->cand[c] & hit) {
+                if (!narrow(s, c, s->cand[c] & ~hit))
+                    return -1;
+                removed++;
+            }
+        }
+    }
+    return removed;
+}
+
+static int propagate(bstate *s)
+{
+    for (;;) {
+        if (!naked_singles(s))
+            return 0;
+        int r = hidden_singles(s);
+        if (r < 0)
+            return 0;
+        if (r > 0)
+            continue;
+        r = locked_candidates(s);
+        if (r < 0)
+            return 0;
+        if (r == 0)
+            return 1;
+    }
+}
+
+static void undo(bstate *s, uint32_t trail_mark, int assign_mark)
+{
+    while (s->ntrail > trail_mark) {
+        s->ntrail--;
+        s->cand[s->trail_cell[s->ntrail]] = s->trail_old[s->ntrail];
+    }
+    while (s->nassigned > assign_mark)
+        s->assigned[s->astack[--s->nassigned]] = 0;
+    s->qhead = s->qtail = 0;
+    memset(s->hdirty, 0, (size_t)s->hwords * 8);
+    memset(s->ldirty, 0, (size_t)s->hwords * 8);
+}
+
+/* ------------------------------------------------------------------ */
+/* The house assignment problem                                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Largest-profit perfect matching of the k open cells cl[] to the k
+ * missing digits dl[] (0-based) of one house, along candidate edges, with
+ * profits qp[cell*n + d]: the Hungarian method (shortest augmenting paths
+ * with potentials), O(k^3).  Stores each cell's digit (1-based) in x[cell]
+ * and the profit in *val.  Returns 0 when no perfect matching exists.
+ */
+static int assign(bstate *s, const double *qp, int k, const uint16_t *cl, const uint8_t *dl,
+                  uint8_t *x, double *val)
+{
+    double *u = s->hu, *v = s->hv, *minv = s->hminv;
+    int *pm = s->hp, *way = s->hway;
+    uint8_t *used = s->hused;
+    const int n = s->n;
+    for (int j = 0; j <= k; j++) {
+        u[j] = v[j] = 0.0;
+        pm[j] = 0;
+    }
+    for (int i = 1; i <= k; i++) {
+        int j0 = 0;
+        pm[0] = i;
+        for (int j = 0; j <= k; j++) {
+            minv[j] = INF;
+            used[j] = 0;
+        }
+        do {
+            used[j0] = 1;
+            int i0 = pm[j0], j1 = 0, cell = cl[i0 - 1];
+            uint64_t c = s->cand[cell];
+            const double *row = qp + (size_t)cell * n;
+            double delta = INF, ui = u[i0];
+            for (int j = 1; j <= k; j++) {
+                if (used[j])
+                    continue;
+                int d = dl[j - 1];
+                if (c >> d & 1) {
+                    double cur = -row[d] - ui - v[j];
+                    if (cur < minv[j]) {
+                        minv[j] = cur;
+                        way[j] = j0;
+                    }
+                }
+                if (minv[j] < delta) {
+                    delta = minv[j];
+                    j1 = j;
+                }
+            }
+            if (delta > INF / 2)
+                return 0; /* Hall's condition fails: no perfect matching */
+            for (int j = 0; j <= k; j++) {
+                if (used[j]) {
+                    u[pm[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+        } while (pm[j0] != 0);
+        do {
+            int j1 = way[j0];
+            pm[j0] = pm[j1];
+            j0 = j1;
+        } while (j0);
+    }
+    double total = 0.0;
+    for (int j = 1; j <= k; j++) {
+        int cell = cl[pm[j] - 1], d = dl[j - 1];
+        x[cell] = (uint8_t)(d + 1);
+        total += qp[(size_t)cell * n + d];
+    }
+    *val = total;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Incumbent                                                           */
+/* ------------------------------------------------------------------ */
+
+/* 1 when grid (complete) repeats no digit in any house. */
+static int grid_valid(const sk_model *m, const uint8_t *grid)
+{
+    for (int h = 0; h < m->nhouses; h++) {
+        uint64_t seen = 0;
+        for (uint32_t k = m->house_off[h]; k < m->house_off[h + 1]; k++) {
+            uint64_t b = 1ull << (grid[m->house_cells[k]] - 1);
+            if (seen & b)
+                return 0;
+            seen |= b;
+        }
+    }
+    return 1;
+}
+
+static int64_t grid_value(const bstate *s, const uint8_t *grid)
+{
+    int64_t v = 0;
+    for (int i = 0; i < s->nc; i++)
+        v += s->w[i] * grid[i];
+    return v;
+}
+
+/* Offers a complete valid grid; returns 1 when the search must stop (the
+ * callback asked to). */
+static int offer(bstate *s, const uint8_t *grid)
+{
+    int64_t v = grid_value(s, grid);
+    if (s->have_inc && v <= s->inc)
+        return 0;
+    s->inc = v;
+    s->have_inc = 1;
+    memcpy(s->best, grid, (size_t)s->nc);
+    s->res->improvements++;
+    if (s->opts->on_improve &&
+        s->opts->on_improve(s->opts->user, grid, s->opts->minimize ? -v : v)) {
+        s->res->end = SK_END_CALLBACK;
+        s->stop = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Bounding a node                                                     */
+/* ------------------------------------------------------------------ */
+
+enum { NODE_CLOSED, NODE_BRANCH };
+
+/* Collects the open cells and missing digits of every partition house. */
+static void gather(bstate *s)
+{
+    const sk_model *m = s->m;
+    const int n = s->n;
+    for (int p = 0; p < s->np; p++)
+        for (int hh = 0; hh < n; hh++) {
+            int h = s->part[p][hh], slot = p * n + hh, k = 0;
+            uint16_t *cl = s->hcells + (size_t)slot * n;
+            uint8_t *dl = s->hdigits + (size_t)slot * n;
+            uint64_t placed = 0;
+            for (uint32_t t = m->house_off[h]; t < m->house_off[h + 1]; t++) {
+                int c = m->house_cells[t];
+                if (single(s->cand[c]))
+                    placed |= s->cand[c];
+                else
+                    cl[k++] = (uint16_t)c;
+            }
+            int kd = 0;
+            for (uint64_t miss = m->all & ~placed; miss; miss &= miss - 1)
+                dl[kd++] = (uint8_t)__builtin_ctzll(miss);
+            s->hk[slot] = kd == k ? k : -1;
+        }
+}
+
+/*
+ * Bounds the node (a propagation fixpoint with open cells) by the
+ * Lagrangian decomposition, improving the split for up to maxit rounds.
+ * Returns NODE_CLOSED when the node cannot beat the incumbent (or holds
+ * no solution, or was solved outright), else NODE_BRANCH with s->x holding
+ * the copies' last assignments.  *ub gets the best bound seen.
+ */
+static int bound(bstate *s, int maxit, double *ub)
+{
+    const int n = s->n, nc = s->nc, np = s->np;
+    int64_t fixed = 0;
+    for (int i = 0; i < nc; i++)
+        if (single(s->cand[i]))
+            fixed += s->w[i] * (__builtin_ctzll(s->cand[i]) + 1);
+    gather(s);
+    for (int slot = 0; slot < np * n; slot++)
+        if (s->hk[slot] < 0)
+            return NODE_CLOSED;
+    double best = INF, theta = s->theta;
+    int stall = 0, patience = maxit >= 100 ? 8 : 2;
+    for (int it = 0;; it++) {
+        double total = (double)fixed;
+        s->res->bound_rounds++;
+        for (int p = 0; p < np; p++) {
+            const double *qp = s->q + (size_t)p * nc * n;
+            uint8_t *xp = s->x + (size_t)p * nc;
+            for (int hh = 0; hh < n; hh++) {
+                int slot = p * n + hh, k = s->hk[slot];
+                double val;
+                if (k == 0)
+                    continue;
+                if (!assign(s, qp, k, s->hcells + (size_t)slot * n, s->hdigits + (size_t)slot * n,
+                            xp, &val))
+                    return NODE_CLOSED;
+                total += val;
+            }
+        }
+        if (total < best - 1e-7 * (fabs(total) + 1.0)) {
+            best = total;
+            stall = 0;
+        } else {
+            stall++;
+        }
+        *ub = best;
+        if (s->have_inc && total < (double)(s->inc + 1) - s->tol)
+            return NODE_CLOSED;
+        /* Where do the copies disagree? */
+        double g2 = 0.0;
+        for (int i = 0; i < nc; i++) {
+            if (single(s->cand[i]))
+                continue;
+            int d0 = s->x[i];
+            int same = 1;
+            for (int p = 1; p < np; p++)
+                same &= s->x[(size_t)p * nc + i] == d0;
+            if (same)
+                continue;
+            for (int p = 0; p < np; p++) {
+                int c = 0, d = s->x[(size_t)p * nc + i], seen = 0;
+                for (int r = 0; r < np; r++) {
+                    c += s->x[(size_t)r * nc + i] == d;
+                    seen |= r < p && s->x[(size_t)r * nc + i] == d;
+                }
+                if (!seen)
+                    g2 += c * (1.0 - (double)c / np);
+            }
+        }
+        if (g2 == 0.0) {
+            /* Every copy agrees: one grid obeying every partition. */
+            for (int i = 0; i < nc; i++)
+                s->grid[i] = single(s->cand[i]) ? (uint8_t)(__builtin_ctzll(s->cand[i]) + 1)
+                                                : s->x[i];
+            if (grid_valid(s->m, s->grid)) {
+                if (offer(s, s->grid))
+                    return NODE_CLOSED;
+                if (total < (double)(s->inc + 1) - s->tol)
+                    return NODE_CLOSED;
+            }
+            return NODE_BRANCH;
+        }
+        if (it + 1 >= maxit)
+            return NODE_BRANCH;
+        if (stall >= patience) {
+            theta *= 0.5;
+            stall = 0;
+            if (theta < 0.01)
+                return NODE_BRANCH;
+        }
+        double target = s->have_inc ? (double)s->inc : total - 0.02 * fabs(total) - 1.0;
+        double step = theta * (total - target) / g2;
+        if (!(step > 0))
+            return NODE_BRANCH;
+        for (int i = 0; i < nc; i++) {
+            if (single(s->cand[i]))
+                continue;
+            int xs[MAXP], cnt[MAXP];
+            for (int p = 0; p < np; p++)
+                xs[p] = s->x[(size_t)p * nc + i] - 1;
+            int same = 1;
+            for (int p = 1; p < np; p++)
+                same &= xs[p] == xs[0];
+            if (same)
+                continue;
+            for (int p = 0; p < np; p++) {
+                cnt[p] = 0;
+                for (int r = 0; r < np; r++)
+                    cnt[p] += xs[r] == xs[p];
+            }
+            for (int p = 0; p < np; p++) {
+                double *row = s->q + ((size_t)p * nc + i) * n;
+                for (int r = 0; r < np; r++) {
+                    int dup = 0;
+                    for (int t = 0; t < r; t++)
+                        dup |= xs[t] == xs[r];
+                    if (dup)
+                        continue;
+                    double g = (xs[r] == xs[p]) - (double)cnt[r] / np;
+                    row[xs[r]] -= step * g;
+                }
+            }
+        }
+    }
+}
+
+/* The cell to branch on: a cell where the copies disagree, fewest
+ * candidates first (then the largest |weight|); any open cell when they
+ * all agree.  *first gets the digit most copies chose. */
+static int choose(const bstate *s, int *first)
+{
+    const int nc = s->nc, np = s->np;
+    int best = -1, bestw = 1 << 30, agreeing = -1, agreew = 1 << 30;
+    int64_t bestabs = -1;
+    for (int i = 0; i < nc; i++) {
+        if (single(s->cand[i]))
+            continue;
+        int k = __builtin_popcountll(s->cand[i]);
+        int same = 1;
+        for (int p = 1; p < np; p++)
+            same &= s->x[(size_t)p * nc + i] == s->x[i];
+        if (same) {
+            if (k < agreew) {
+                agreew = k;
+                agreeing = i;
+            }
+            continue;
+        }
+        int64_t a = s->w[i] < 0 ? -s->w[i] : s->w[i];
+        if (k < bestw || (k == bestw && a > bestabs)) {
+            best = i;
+            bestw = k;
+            bestabs = a;
+        }
+    }
+    if (best < 0)
+        best = agreeing;
+    /* majority digit, ties to the earlier copy */
+    int fd = -1, fc = 0;
+    for (int p = 0; p < np; p++) {
+        int d = s->x[(size_t)p * nc + best], c = 0;
+        for (int r = 0; r < np; r++)
+            c += s->x[(size_t)r * nc + best] == d;
+        if (c > fc) {
+            fc = c;
+            fd = d - 1;
+        }
+    }
+    *first = fd >= 0 && (s->cand[best] >> fd & 1) ? fd : -1;
+    return best;
+}
+
+/* Next digit of a frame: the preferred one, then the largest w*d. */
+static int next_digit(const bstate *s, bframe *f)
+{
+    if (f->first >= 0 && (f->untried >> f->first & 1))
+        return f->first;
+    return s->w[f->cell] >= 0 ? 63 - __builtin_clzll(f->untried) : __builtin_ctzll(f->untried);
+}
+
+/* Looks at the node limit, the clock and the cancel flag. */
+static int limits(bstate *s)
+{
+    const sk_best_opts *o = s->opts;
+    sk_best_result *r = s->res;
+    if (o->max_nodes && r->nodes > o->max_nodes) {
+        r->nodes = o->max_nodes;
+        r->end = SK_END_NODES;
+        return 1;
+    }
+    if ((r->nodes & 15) == 0) {
+        if (o->cancel && *o->cancel) {
+            r->end = SK_END_CANCELLED;
+            return 1;
+        }
+        if (s->deadline > 0 && skx_now() >= s->deadline) {
+            r->end = SK_END_TIMEOUT;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public entry points                                                 */
+/* ------------------------------------------------------------------ */
+
+void sk_target_weights(int n, int32_t *weights)
+{
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int d = r < c ? r : c;
+            if (n - 1 - r < d)
+                d = n - 1 - r;
+            if (n - 1 - c < d)
+                d = n - 1 - c;
+            weights[r * n + c] = 6 + d;
+        }
+}
+
+static size_t al8(size_t x) { return (x + 7) & ~(size_t)7; }
+
+int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
+            const sk_best_opts *opts, uint8_t *solution, sk_best_result *res)
+{
+    static const sk_best_opts defaults = SK_BEST_OPTS_INIT;
+    sk_best_result local;
+    if (!res)
+        res = &local;
+    memset(res, 0, sizeof *res);
+    res->end = SK_END_EXHAUSTED;
+    if (!m || !givens)
+        return SK_EINVAL;
+    if (!opts)
+        opts = &defaults;
+    const int n = m->n, nc = m->ncells;
+    for (int i = 0; i < nc; i++)
+        if (givens[i] > n)
+            return SK_EINVAL;
+
+    /* Partitions: rows, columns, boxes or regions. */
+    int part[MAXP][SK_MAX_N], have[MAXP] = {0, 0, 0};
+    for (int h = 0; h < m->nfull; h++) {
+        int kind = m->house_kind[h], p;
+        if (kind == SK_HOUSE_ROW)
+            p = 0;
+        else if (kind == SK_HOUSE_COLUMN)
+            p = 1;
+        else if (kind == SK_HOUSE_BOX || kind == SK_HOUSE_REGION)
+            p = 2;
+        else
+            continue;
+        part[p][m->house_num[h]] = h;
+        have[p]++;
+    }
+    int np = 0;
+    bstate st, *s = &st;
+    memset(s, 0, sizeof *s);
+    for (int p = 0; p < MAXP; p++)
+        if (have[p] == n)
+            memcpy(s->part[np++], part[p], sizeof part[p]);
+
+    /* One block of work memory. */
+    size_t ncz = (size_t)nc, nz = (size_t)n, tcap = ncz * nz + 1, hw = ((size_t)m->nhouses + 63) / 64;
+    size_t size = al8(ncz * 8) + al8(ncz) + al8(ncz * 2) * 2 + al8(tcap * 2) + al8(tcap * 8) +
+                  hw * 8 * 3 + al8((ncz + 1) * sizeof(bframe)) + al8(ncz * 8) +
+                  al8((size_t)np * ncz * nz * sizeof(double)) + al8((size_t)np * ncz) +
+                  al8((nz + 1) * 8) * 3 + al8((nz + 1) * sizeof(int)) * 2 + al8(nz + 1) +
+                  al8((size_t)np * nz * nz * 2) + al8((size_t)np * nz * nz) +
+                  al8((size_t)np * nz * sizeof(int)) + al8(ncz) * 2;
+    char *block = malloc(size), *p = block;
+    if (!block)
+        return SK_ENOMEM;
+    s->m = m;
+    s->n = n;
+    s->nc = nc;
+    s->np = np;
+    s->cand = (uint64_t *)(void *)p;      p += al8(ncz * 8);
+    s->assigned = (uint8_t *)p;            p += al8(ncz);
+    s->astack = (uint16_t *)(void *)p;     p += al8(ncz * 2);
+    s->queue = (uint16_t *)(void *)p;      p += al8(ncz * 2);
+    s->trail_cell = (uint16_t *)(void *)p; p += al8(tcap * 2);
+    s->trail_old = (uint64_t *)(void *)p;  p += al8(tcap * 8);
+    s->hwords = (int)hw;
+    s->hdirty = (uint64_t *)(void *)p;     p += hw * 8;
+    s->ldirty = (uint64_t *)(void *)p;     p += hw * 8;
+    s->lscan = (uint64_t *)(void *)p;      p += hw * 8;
+    s->frames = (bframe *)(void *)p;       p += al8((ncz + 1) * sizeof(bframe));
+    s->w = (int64_t *)(void *)p;           p += al8(ncz * 8);
+    s->q = (double *)(void *)p;            p += al8((size_t)np * ncz * nz * sizeof(double));
+    s->x = (uint8_t *)p;                   p += al8((size_t)np * ncz);
+    s->hu = (double *)(void *)p;           p += al8((nz + 1) * 8);
+    s->hv = (double *)(void *)p;           p += al8((nz + 1) * 8);
+    s->hminv = (double *)(void *)p;        p += al8((nz + 1) * 8);
+    s->hp = (int *)(void *)p;              p += al8((nz + 1) * sizeof(int));
+    s->hway = (int *)(void *)p;            p += al8((nz + 1) * sizeof(int));
+    s->hused = (uint8_t *)p;               p += al8(nz + 1);
+    s->hcells = (uint16_t *)(void *)p;     p += al8((size_t)np * nz * nz * 2);
+    s->hdigits = (uint8_t *)p;             p += al8((size_t)np * nz * nz);
+    s->hk = (int *)(void *)p;              p += al8((size_t)np * nz * sizeof(int));
+    s->grid = (uint8_t *)p;                p += al8(ncz);
+    s->best = (uint8_t *)p;
+
+    int32_t *target = NULL;
+    if (!weights) {
+        target = malloc(ncz * sizeof *target);
+        if (!target) {
+            free(block);
+            return SK_ENOMEM;
+        }
+        sk_target_weights(n, target);
+        weights = target;
+    }
+    double scale = 0.0;
+    for (int i = 0; i < nc; i++) {
+        s->w[i] = opts->minimize ? -(int64_t)weights[i] : (int64_t)weights[i];
+        scale += fabs((double)s->w[i]) * n;
+        for (int pp = 0; pp < np; pp++)
+            for (int d = 0; d < n; d++)
+                s->q[((size_t)pp * nc + i) * n + d] = (double)s->w[i] * (d + 1) / np;
+    }
+    free(target);
+    s->tol = 1e-9 * scale + 1e-6;
+    s->theta = 1.0;
+    s->opts = opts;
+    s->res = res;
+    if (opts->timeout > 0)
+        s->deadline = skx_now() + opts->timeout;
+    memset(s->assigned, 0, ncz);
+    memset(s->x, 0, (size_t)np * ncz);
+    memset(s->hdirty, 0xff, hw * 8);
+    memset(s->ldirty, 0xff, hw * 8);
+    for (int i = 0; i < nc; i++) {
+        s->cand[i] = givens[i] ? 1ull << (givens[i] - 1) : m->all;
+        if (single(s->cand[i]))
+            s->queue[s->qtail++] = (uint16_t)i;
+    }
+
+    /* Two passes over the root: the first dive (one bound round per node,
+     * the copies' choices as a guide) finds an incumbent; then the search
+     * starts again from the root, now with a target for the subgradient
+     * steps, and tunes the split there at length before branching. */
+    int depth = 0;
+    res->nodes = 1;
+    int ok = propagate(s);
+    int root = 1, diving = 1;
+    const uint32_t root_trail = s->ntrail;
+    const int root_assign = s->nassigned;
+    for (;;) {
+        if (ok) {
+            if (s->nassigned == nc) {
+                for (int i = 0; i < nc; i++)
+                    s->grid[i] = (uint8_t)(__builtin_ctzll(s->cand[i]) + 1);
+                if (offer(s, s->grid))
+                    break;
+            } else {
+                double ub = 0.0;
+                int maxit = !s->have_inc ? (root ? 30 : 1) : root ? 300 : 20;
+                int r = bound(s, maxit, &ub);
+                if (root && (!diving || !s->have_inc)) {
+                    res->root_bound = opts->minimize ? -ub : ub;
+                }
+                root = 0;
+                if (s->stop)
+                    break;
+                if (r == NODE_BRANCH && !(diving && s->have_inc)) {
+                    bframe *f = &s->frames[depth++];
+                    int first;
+                    f->cell = (uint16_t)choose(s, &first);
+                    f->first = first;
+                    f->trail_mark = s->ntrail;
+                    f->assign_mark = (uint16_t)s->nassigned;
+                    f->untried = s->cand[f->cell];
+                }
+            }
+        }
+        if (diving && s->have_inc) {
+            /* back to the root for the real search */
+            diving = 0;
+            depth = 0;
+            undo(s, root_trail, root_assign);
+            root = 1;
+            ok = 1;
+            continue;
+        }
+        if (depth == 0)
+            break;
+        bframe *f = &s->frames[depth - 1];
+        undo(s, f->trail_mark, f->assign_mark);
+        int d = next_digit(s, f);
+        int cell = f->cell;
+        res->nodes++;
+        if (limits(s))
+            break;
+        f->untried &= ~(1ull << d);
+        if (f->untried)
+            res->guesses++;
+        else
+            depth--;
+        ok = narrow(s, cell, 1ull << d) && propagate(s);
+    }
+    if (s->have_inc) {
+        res->found = 1;
+        res->value = opts->minimize ? -s->inc : s->inc;
+        if (solution)
+            memcpy(solution, s->best, ncz);
+    }
+    free(block);
+    return SK_OK;
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# tests/valgrind.sh TOOL - the command-line tests (tests/cli/run.sh) and
+# the bad-input catalogue (tests/bad/run.sh) with every run of the tool
+# under valgrind: any memory error or definite leak makes that run exit
+# 97 (so its case fails) and is shown from valgrind's log.  Ends with
+# "N passed, N failed" (the two layers' cases, plus one failure for each
+# run that valgrind reported).  `make valgrind`; .ci/run runs it.
+T=${1:?usage: tests/valgrind.sh path/to/sudokit}
+case $T in /*) ;; *) T=$(pwd)/$T ;; esac
+if ! command -v valgrind >/dev/null 2>&1; then
+    echo "valgrind: not installed (apt-get install valgrind)"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sudokit-vg.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+mkdir "$tmp/logs"
+cat >"$tmp/sudokit" <<WRAP
+#!/bin/sh
+exec valgrind -q --error-exitcode=97 --leak-check=full --show-leak-kinds=definite \\
+    --errors-for-leak-kinds=definite --log-file="$tmp/logs/vg.%p" "$T" "\$@"
+WRAP
+chmod +x "$tmp/sudokit"
+
+passed=0
+failed=0
+for layer in tests/cli/run.sh tests/bad/run.sh; do
+    echo "# $layer under valgrind"
+    sh $layer "$tmp/sudokit" >"$tmp/layer.log" 2>&1
+    grep -v '^ok ' "$tmp/layer.log"
+    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$tmp/layer.log" | tail -n 1)
+    p=${summary%% passed*}
+    f=${summary#*passed, }
+    f=${f%% failed*}
+    passed=$((passed + ${p:-0}))
+    failed=$((failed + ${f:-1}))
+done
+runs=$(ls "$tmp/logs" | wc -l)
+for log in "$tmp/logs"/*; do
+    [ -s "$log" ] || continue
+    echo "FAIL valgrind report $(basename "$log"):"
+    sed -n 1,30p "$log"
+    failed=$((failed + 1))
+done
+echo "# $runs runs of the tool under valgrind"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
