@@ -147,8 +147,9 @@ test-threads: $(TEST_BIN) $(TOOL)
 demo: $(TOOL)
 	@sh examples/demo.sh $(TOOL)
 
+# make bench BENCH_ARGS="--solver NAME 'FIRST CMD' 'UNIQUE CMD'" adds a reference
 bench: $(TOOL)
-	@sh bench/run.sh $(TOOL)
+	@sh bench/run.sh $(TOOL) $(BENCH_ARGS)
 
 # Written on every install, so that a new PREFIX is never stale.
 $(B)/sudokit.pc: sudokit.pc.in include/sudokit.h FORCE

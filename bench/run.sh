@@ -12,14 +12,26 @@
 #   --data DIR    the puzzle collections (default ../shared/data)
 #   --results F   where the table goes besides stdout (default
 #                 bench/RESULTS.md; '-' for nowhere)
-#   --only a|b    only part (a) large grids vs CaDiCaL, or (b) 9x9 vs qqwing
+#   --only a|b|c  only part (a) large grids vs CaDiCaL, (b) 9x9 vs qqwing
+#                 and the --solver programs, or (c) streaming memory
+#   --solver NAME FIRST UNIQUE
+#                 one more 9x9 reference: FIRST and UNIQUE are shell
+#                 commands that read puzzles on standard input, one per
+#                 line, and print one line per puzzle holding its solution
+#                 as 81 digits (the first solution, and the answer with
+#                 uniqueness checked).  Any number of --solver options.
+#                 Example, a locally built tdoku's example program:
+#                   --solver tdoku '/path/to/solve 1' '/path/to/solve 2'
 #
 # (a) 16x16_tarek20 and 25x25_frisch6: `sudokit solve` (uniqueness) against
 #     CaDiCaL on the CNF encoding with uniqueness proven the SAT way: per
 #     puzzle `sudokit cnf`, CaDiCaL for a model, bench/sat_block.sh adds the
 #     clause that forbids it, CaDiCaL again must answer UNSAT.
-# (b) 17clue and forum_hardest_11plus: `sudokit solve` against
-#     `qqwing --solve`, with and without the uniqueness question.
+# (b) 17clue, top1465 and forum_hardest_11plus: `sudokit solve` against
+#     `qqwing --solve` and every --solver, with and without the uniqueness
+#     question, one thread and as many threads as cores (sudokit -j N; a
+#     reference runs as N processes on N parts of the file).
+# (c) a million puzzles streamed through sudokit: peak memory.
 #
 # Every answer is checked: sudokit's solutions with `sudokit check` and
 # against the givens, against qqwing's and CaDiCaL's where both have one.
@@ -31,7 +43,7 @@
 
 usage() {
     echo "usage: sh bench/run.sh TOOL [--timeout S] [--sample K] [--sat-limit S] [--data DIR]" >&2
-    echo "                            [--results FILE] [--only a|b]" >&2
+    echo "                            [--results FILE] [--only a|b|c] [--solver NAME FIRST UNIQUE]..." >&2
     exit 2
 }
 [ $# -ge 1 ] || usage
@@ -43,9 +55,16 @@ SAT_LIMIT=120
 DATA=
 RESULTS=bench/RESULTS.md
 ONLY=
+nsolvers=0
 while [ $# -gt 0 ]; do
     [ $# -ge 2 ] || usage
     case $1 in
+    --solver)
+        [ $# -ge 4 ] || usage
+        nsolvers=$((nsolvers + 1))
+        eval "solver_name_$nsolvers=\$2 solver_first_$nsolvers=\$3 solver_unique_$nsolvers=\$4"
+        shift 2
+        ;;
     --timeout) TIMEOUT=$2 ;;
     --sample) SAMPLE=$2 ;;
     --sat-limit) SAT_LIMIT=$2 ;;
@@ -56,7 +75,8 @@ while [ $# -gt 0 ]; do
     esac
     shift 2
 done
-case $ONLY in '' | a | b) ;; *) usage ;; esac
+case $ONLY in '' | a | b | c) ;; *) usage ;; esac
+NPROC=$(nproc 2>/dev/null || echo 1)
 case $SAMPLE in '' | *[!0-9]* | 0) usage ;; esac
 
 case $TOOL in /*) ;; *) TOOL=$(pwd)/$TOOL ;; esac
@@ -203,34 +223,85 @@ large() {
 | $set_name | $n | $sk_answer | $sk_time | $guesses | $sat_answer | $sat_total | $sat_solve | $issue | $ratio | $sk_ok |"
 }
 
-if [ "$ONLY" != b ]; then
+if [ "$ONLY" = "" ] || [ "$ONLY" = a ]; then
     large 16x16_tarek20 16x16_tarek20.txt "0.7 s"
     large 25x25_frisch6 25x25_frisch6.txt "31 s"
     table_a="## (a) Large grids: sudokit against CaDiCaL, uniqueness proven on both sides
 
-| set | puzzles | sudokit answers | sudokit s | guesses/puzzle | CaDiCaL answers | CaDiCaL total s | CaDiCaL solving only s | issue's CaDiCaL figure | ratio | answers checked |
+| set | puzzles | sudokit answers | sudokit s | guesses/puzzle | CaDiCaL answers | CaDiCaL total s | CaDiCaL solving only s | CaDiCaL in SOURCES.md | ratio | answers checked |
 |---|---:|---|---:|---:|---|---:|---:|---:|---:|---|$table"
     table=
 fi
 
 # ------------------------------------------------------------------ (b)
-# pps COUNT CPU: puzzles per second
+# pps COUNT SECONDS: puzzles per second
 pps() { awk "BEGIN { printf \"%.0f\", ($2 > 0 ? $1 / $2 : 0) }"; }
-# usp COUNT CPU: microseconds per puzzle
+# usp COUNT SECONDS: microseconds per puzzle
 usp() { awk "BEGIN { printf \"%.1f\", ($1 > 0 ? $2 * 1e6 / $1 : 0) }"; }
 
-# nine SET FILE WITH_QQWING QUESTIONS: sudokit (and qqwing when WITH_QQWING
-# is 1) on FILE, for each question: unique (uniqueness), first (first solution)
+# solutions_of OUT: the last run of 81 digits 1-9 on each line of OUT, or
+# "-" for a line without one; the form every reference's output is checked in.
+solutions_of() {
+    awk '{ s = "-"; k = split($0, part, /[^1-9]+/)
+           for (i = 1; i <= k; i++) if (length(part[i]) == 81) s = part[i]
+           print s }' "$1"
+}
+
+# ref_run NAME QUESTION COMMAND FILE THREADS: runs a reference program on
+# FILE (puzzles on standard input, one per line); with THREADS > 1, FILE is
+# cut into THREADS parts run at the same time, one process each.  Sets C, W,
+# ST and REF_OK (yes, or why not) against $tmp/sol.txt.
+ref_run() {
+    name=$1 question=$2 command=$3 file=$4 threads=$5
+    if [ "$threads" = 1 ]; then
+        timed -t 900 -i "$file" -o "$tmp/ref.out" sh -c "$command"
+    else
+        rm -f "$tmp"/part.*
+        split -n "l/$threads" -d "$file" "$tmp/part."
+        timed -t 900 sh -c "for p in \"$tmp\"/part.[0-9]*; do $command <\"\$p\" >\"\$p.out\" & done; wait"
+        cat "$tmp"/part.[0-9]*.out >"$tmp/ref.out"
+    fi
+    REF_OK=yes
+    if [ "$ST" != 0 ]; then
+        REF_OK="NO: status $ST"
+    else
+        solutions_of "$tmp/ref.out" >"$tmp/ref.sol"
+        grep -v '^-$' "$tmp/ref.sol" >"$tmp/ref.sol2"
+        if ! cmp -s "$tmp/ref.sol2" "$tmp/sol.txt"; then
+            REF_OK="NO: $(wc -l <"$tmp/ref.sol2") solutions, not the same as sudokit's"
+        elif [ "$question" = unique ] && [ "$name" = qqwing ] &&
+            [ "$(grep -c '^The solution to the puzzle is unique\.$' "$tmp/ref.out")" != "$(wc -l <"$tmp/sol.txt")" ]; then
+            REF_OK="NO: not every puzzle called unique"
+        fi
+    fi
+    [ "$REF_OK" = yes ] || note "$name ($question, $threads threads): $REF_OK"
+}
+
+# The references: qqwing (when installed), then every --solver.
+nrefs=0
+add_ref() {
+    nrefs=$((nrefs + 1))
+    eval "ref_name_$nrefs=\$1 ref_first_$nrefs=\$2 ref_unique_$nrefs=\$3"
+}
+[ $have_qqwing = 1 ] && add_ref qqwing "qqwing --solve --one-line" "qqwing --solve --one-line --count-solutions"
+i=0
+while [ $i -lt "$nsolvers" ]; do
+    i=$((i + 1))
+    eval "add_ref \"\$solver_name_$i\" \"\$solver_first_$i\" \"\$solver_unique_$i\""
+done
+
+# nine SET FILE REFS: sudokit and the references named in REFS ("all", or
+# "solvers": the --solver programs only) on FILE, both questions, one
+# thread and $NPROC threads.
 nine() {
-    set_name=$1 file=$2 with_qqwing=$3 questions=$4
+    set_name=$1 file=$2 refs=$3
     n=$(count_puzzles "$file")
-    for q in $questions; do
-        flag= word=unique
-        [ $q = first ] && flag=--first word=solved
-        # a checking run (it warms the caches too), then the timed run with
-        # output to /dev/null
+    for q in unique first; do
+        flag= word=unique question=uniqueness
+        [ $q = first ] && flag=--first word=solved question="first solution"
+        # a checking run (it warms the caches too), then the timed runs
         say "$set_name: $n puzzles: sudokit solve${flag:+ $flag}, checked, then timed"
-        "$TOOL" solve -q $flag "$file" >"$tmp/sol.txt"
+        "$TOOL" solve -q -j 1 $flag "$file" >"$tmp/sol.txt"
         if check_solutions "$file" "$tmp/sol.txt" && [ "$(wc -l <"$tmp/sol.txt")" = "$n" ] &&
             ! grep -q '^[a-z]' "$tmp/sol.txt"; then
             ok_sk=yes
@@ -238,65 +309,110 @@ nine() {
             ok_sk=NO
             note "$set_name: sudokit's answers ($q) failed the check"
         fi
-        timed -e "$tmp/sk.err" "$TOOL" solve --stats $flag "$file"
-        sk_c=$C sk_w=$W
-        guesses=$(stat_of "$tmp/sk.err" guesses)
-        answered=$(stat_of "$tmp/sk.err" $word)
-        [ "${answered:-0}" = "$n" ] || { ok_sk=NO; note "$set_name: sudokit $q: only ${answered:-0} of $n answered"; }
-        qq="-" ratio="-" ok=$ok_sk
-        if [ "$with_qqwing" = 1 ] && [ $have_qqwing = 1 ]; then
-            qflag=
-            [ $q = unique ] && qflag=--count-solutions
-            say "$set_name: qqwing --solve${qflag:+ $qflag}"
-            timed -t 600 -i "$file" -o "$tmp/qq.txt" qqwing --solve --one-line $qflag
-            qq_c=$C qq_w=$W
-            grep -v 'solution' "$tmp/qq.txt" >"$tmp/qqsol.txt"
-            qq_unique=$(grep -c '^The solution to the puzzle is unique\.$' "$tmp/qq.txt")
-            if [ "$ST" != 0 ]; then
-                ok=NO
-                note "$set_name: qqwing ended with status $ST"
-            elif ! cmp -s "$tmp/qqsol.txt" "$tmp/sol.txt"; then
-                ok=NO
-                note "$set_name: qqwing's solutions differ from sudokit's ($(wc -l <"$tmp/qqsol.txt") lines)"
-            elif [ $q = unique ] && [ "$qq_unique" != "$n" ]; then
-                ok=NO
-                note "$set_name: qqwing calls $qq_unique of $n unique"
-            elif [ "$ok" = yes ]; then
-                ok="yes, = qqwing"
-            fi
-            qq="$(pps "$n" "$qq_c") ($(pps "$n" "$qq_w"))"
-            ratio=$(f2 "$qq_c / $sk_c")
-        fi
-        question="uniqueness"
-        [ $q = first ] && question="first solution"
-        qqcmd="\`--solve$([ $q = unique ] && echo ' --count-solutions')\`"
-        [ "$with_qqwing" = 1 ] || qqcmd="-"
-        table="$table
-| $set_name | $n | $question | $(pps "$n" "$sk_c") ($(pps "$n" "$sk_w")) | $(usp "$n" "$sk_c") | $guesses | $qq | $qqcmd | $ratio | $ok |"
+        for threads in 1 $NPROC; do
+            [ "$threads" = 1 ] || [ "$NPROC" -gt 1 ] || continue
+            timed -e "$tmp/sk.err" "$TOOL" solve --stats -j "$threads" $flag "$file"
+            sk_c=$C sk_w=$W
+            # one thread: CPU time; several: wall time (the throughput)
+            sk_t=$sk_c
+            [ "$threads" = 1 ] || sk_t=$sk_w
+            [ "$threads" = 1 ] && eval "wall1_$q=\$sk_w"
+            [ "$threads" = 1 ] || eval "walln_$q=\$sk_w"
+            guesses=$(stat_of "$tmp/sk.err" guesses)
+            answered=$(stat_of "$tmp/sk.err" $word)
+            [ "${answered:-0}" = "$n" ] || { ok_sk=NO; note "$set_name: sudokit $q -j $threads: only ${answered:-0} of $n answered"; }
+            cells= checked=$ok_sk
+            r=0
+            while [ $r -lt $nrefs ]; do
+                r=$((r + 1))
+                eval "rname=\$ref_name_$r rcmd=\$ref_${q}_$r"
+                if [ "$refs" = solvers ] && [ "$rname" = qqwing ]; then
+                    cells="$cells - | - |"
+                    continue
+                fi
+                say "$set_name: $rname ($question, $threads threads)"
+                ref_run "$rname" "$q" "$rcmd" "$file" "$threads"
+                rt=$C
+                [ "$threads" = 1 ] || rt=$W
+                cells="$cells $(pps "$n" "$rt") | $(f2 "$rt / $sk_t") |"
+                if [ "$REF_OK" = yes ]; then
+                    [ "$checked" = NO ] || checked="$checked, = $rname"
+                else
+                    checked=NO
+                fi
+            done
+            table="$table
+| $set_name | $n | $question | $threads | $(pps "$n" "$sk_t") | $(usp "$n" "$sk_t") | $guesses |$cells $checked |"
+        done
     done
 }
 
-if [ "$ONLY" != a ]; then
-    for f in 17clue.txt forum_hardest_11plus.txt; do
+if [ "$ONLY" != a ] && [ "$ONLY" != c ]; then
+    for f in 17clue.txt top1465.txt forum_hardest_11plus.txt; do
         [ -f "$DATA/$f" ] || note "$DATA/$f is missing, left out"
     done
-    if [ -f "$DATA/17clue.txt" ]; then
-        grep '^[^#]' "$DATA/17clue.txt" >"$tmp/17clue.txt"
-        nine 17clue "$tmp/17clue.txt" 1 "unique first"
-    fi
+    for f in 17clue top1465; do
+        [ -f "$DATA/$f.txt" ] || continue
+        grep '^[^#]' "$DATA/$f.txt" >"$tmp/$f.txt"
+        nine $f "$tmp/$f.txt" all
+    done
     if [ -f "$DATA/forum_hardest_11plus.txt" ]; then
         grep '^[^#]' "$DATA/forum_hardest_11plus.txt" | awk -v k="$SAMPLE" 'NR % k == 1' >"$tmp/forum_sample.txt"
-        nine "forum_hardest 1/$SAMPLE" "$tmp/forum_sample.txt" 1 "unique first"
+        nine "forum_hardest 1/$SAMPLE" "$tmp/forum_sample.txt" all
         grep '^[^#]' "$DATA/forum_hardest_11plus.txt" >"$tmp/forum.txt"
-        nine forum_hardest "$tmp/forum.txt" 0 unique
+        nine forum_hardest_11plus "$tmp/forum.txt" solvers
+        scaling="-j $NPROC against -j 1 on forum_hardest_11plus, wall time: uniqueness $(f2 "$wall1_unique / $walln_unique")x, first solution $(f2 "$wall1_first / $walln_first")x"
     fi
-    table_b="## (b) 9x9: sudokit against qqwing
+    head="| set | puzzles | question | threads | sudokit puzzles/s | µs/puzzle | guesses/puzzle |"
+    rule="|---|---:|---|---:|---:|---:|---:|"
+    r=0
+    while [ $r -lt $nrefs ]; do
+        r=$((r + 1))
+        eval "rname=\$ref_name_$r"
+        head="$head $rname puzzles/s | ratio |"
+        rule="$rule---:|---:|"
+    done
+    table_b="## (b) 9x9: sudokit against $( [ $nrefs = 0 ] && echo "nothing (no reference installed or given)" || { r=0; while [ $r -lt $nrefs ]; do r=$((r + 1)); eval "printf '%s ' \"\$ref_name_$r\""; done; } )
 
-| set | puzzles | question | sudokit puzzles/s | sudokit µs/puzzle | guesses/puzzle | qqwing puzzles/s | qqwing options | ratio | answers checked |
-|---|---:|---|---:|---:|---:|---:|---|---:|---|$table"
+$head checked |
+$rule---|$table"
+    table=
+fi
+
+# ------------------------------------------------------------------ (c)
+# A million puzzles streamed through one process: peak memory.
+if [ "$ONLY" != a ] && [ "$ONLY" != b ] && [ -f "$DATA/17clue.txt" ]; then
+    if [ -x /usr/bin/time ]; then
+        grep '^[^#]' "$DATA/17clue.txt" >"$tmp/base.txt"
+        awk -v input="$tmp/base.txt" 'BEGIN { while ((getline l < input) > 0) b[nb++] = l
+            for (i = 0; i < 1000000; i++) print b[i % nb] }' >"$tmp/million.txt"
+        for threads in 1 $NPROC; do
+            say "a million puzzles, -j $threads: peak memory"
+            /usr/bin/time -f '%M %e' -o "$tmp/mem" "$TOOL" solve -j "$threads" "$tmp/million.txt" |
+                awk 'END { print NR }' >"$tmp/records"
+            set -- $(cat "$tmp/mem")
+            table="$table
+| 1,000,000 (17clue repeated) | $threads | $(cat "$tmp/records") | $(awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }') | $(f2 "$2") |"
+        done
+        table_c="## (c) Streaming: a million puzzles through one process
+
+| input | threads | records out | peak memory (MB, max RSS) | wall s |
+|---|---:|---:|---:|---:|$table"
+        table=
+    else
+        note "/usr/bin/time is missing (apt-get install time): the memory figure is left out"
+    fi
 fi
 
 # ------------------------------------------------------------------ report
+solver_list= solver_cmds=
+i=0
+while [ $i -lt "$nsolvers" ]; do
+    i=$((i + 1))
+    eval "sname=\$solver_name_$i sfirst=\$solver_first_$i sunique=\$solver_unique_$i"
+    solver_list="${solver_list:+$solver_list, }$sname"
+    solver_cmds="$solver_cmds $sname: \`$sfirst\` (first), \`$sunique\` (uniqueness)."
+done
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 cc_version=$($CC --version 2>/dev/null | head -n 1)
 rev=$(git rev-parse --short HEAD 2>/dev/null)
@@ -311,18 +427,19 @@ report() {
 
 - date: $(date -u '+%Y-%m-%d %H:%M UTC'); whole run $elapsed s
 - machine: ${cpu:-unknown CPU}, nproc $(nproc 2>/dev/null || echo '?'), load average at the end $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)
-- compiler: ${cc_version:-unknown} (\`make\`, -O2); sudokit $("$TOOL" --version | cut -d' ' -f2)${rev:+ at $rev}, engine $("$TOOL" engines --json | sed -n '1s/^{"name":"\([^"]*\)".*/\1/p') chosen automatically
-- references: CaDiCaL ${cad_version:-missing}, qqwing ${qq_version:-missing}
-- time: CPU seconds (user + system) of the whole processes, one thread each; wall seconds in parentheses.
-  Puzzles per second likewise (CPU, then wall).  ratio = reference CPU time / sudokit CPU time:
-  above 1 sudokit is faster.  "≥"/"≤" where sudokit timed out: its time is then only a lower bound.
+- compiler: ${cc_version:-unknown} (\`make\`, -O2); sudokit $("$TOOL" --version | cut -d' ' -f2)${rev:+ at $rev}, engines chosen automatically (9x9 for classic Sudoku, general up to 16x16, cdcl above)
+- references: CaDiCaL ${cad_version:-missing}, qqwing ${qq_version:-missing}${solver_list:+, given: $solver_list}
+- time: whole processes.  One thread: CPU seconds (user + system), wall seconds in parentheses
+  where shown; several threads: wall seconds, since throughput is what they are for.
+  ratio = reference time / sudokit time: above 1 sudokit is faster.  "≥"/"≤" where sudokit
+  timed out: its time is then only a lower bound.
 EOF
     if [ -n "$table_a" ]; then
         cat <<EOF
 
 $table_a
 
-sudokit: \`sudokit solve --timeout $TIMEOUT FILE\` on the whole file (uniqueness proven), one process.
+sudokit: \`sudokit solve -j 1 --timeout $TIMEOUT FILE\` on the whole file (uniqueness proven), one process.
 CaDiCaL total: for each puzzle \`sudokit cnf --index K\`, \`cadical -q\` for a model, bench/sat_block.sh
 adds the clause forbidding it, \`cadical -q -n\` proves UNSAT (the puzzle is unique); everything
 counted, process starts included.  Solving only: the two cadical runs per puzzle, the form in which
@@ -334,11 +451,25 @@ EOF
 
 $table_b
 
-sudokit: \`sudokit solve FILE\` (uniqueness) or \`sudokit solve --first FILE\`, output to /dev/null.
-qqwing: \`qqwing --solve --one-line [--count-solutions] < FILE\`; \`--count-solutions\` is its
-uniqueness question.  "forum_hardest 1/$SAMPLE" is every $SAMPLE-th puzzle of
-forum_hardest_11plus.txt (qqwing needs minutes for the whole set); the whole set is run by
-sudokit alone.  Comment lines are removed beforehand, outside the timing.
+sudokit: \`sudokit solve -j T FILE\` (uniqueness) or \`sudokit solve -j T --first FILE\`, output to
+/dev/null after a checking run.  qqwing: \`qqwing --solve --one-line [--count-solutions] < FILE\`
+(\`--count-solutions\` is its uniqueness question).${solver_cmds}  With $NPROC threads a
+reference runs as $NPROC processes, each on a part of the file.  Every answer is checked: sudokit's
+solutions keep the givens and pass \`sudokit check\`; each reference's must be the same lines.
+"forum_hardest 1/$SAMPLE" is every $SAMPLE-th puzzle of forum_hardest_11plus.txt (qqwing needs
+minutes for the whole set); the whole set runs without qqwing.  Comment lines are removed
+beforehand, outside the timing.${scaling:+
+
+Scaling: $scaling.}
+EOF
+    fi
+    if [ -n "$table_c" ]; then
+        cat <<EOF
+
+$table_c
+
+\`/usr/bin/time -f %M sudokit solve -j T FILE\`, output counted and dropped: memory stays bounded
+by the batch ring, not by the input.
 EOF
     fi
     if [ -n "$notes" ]; then

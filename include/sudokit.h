@@ -212,7 +212,10 @@ typedef struct sk_search_opts {
     sk_solution_fn on_solution; /* optional; called for every solution */
     void *user;              /* passed to on_solution */
     const volatile int *cancel; /* optional; the search stops soon after
-                                   *cancel becomes non-zero */
+                                   *cancel becomes non-zero.  It is read with
+                                   a relaxed atomic load: set it from another
+                                   thread with an atomic store (for example
+                                   __atomic_store_n) or from a signal handler */
 } sk_search_opts;
 
 #define SK_SEARCH_OPTS_INIT {2u, 0u, 0.0, NULL, NULL, NULL}
@@ -333,7 +336,8 @@ typedef struct sk_best_opts {
     double timeout;             /* seconds of wall time; 0 = none */
     sk_best_fn on_improve;      /* optional; called for every better solution */
     void *user;                 /* passed to on_improve */
-    const volatile int *cancel; /* optional; stops soon after *cancel becomes non-zero */
+    const volatile int *cancel; /* optional; stops soon after *cancel becomes
+                                   non-zero (read as in sk_search_opts) */
 } sk_best_opts;
 
 #define SK_BEST_OPTS_INIT {0, 0u, 0.0, NULL, NULL, NULL}

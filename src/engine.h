@@ -24,6 +24,9 @@ typedef struct sk_engine {
     sk_engine_info info;
     /* 1 when the engine can search m. */
     int (*accepts)(const sk_model *m);
+    /* 1 when sk_engine_auto should pick the engine for m (it must accept
+     * m too); NULL: never picked automatically, only by name. */
+    int (*preferred)(const sk_model *m);
     /* Bytes of work memory a search of m needs (allocated by the solver,
      * reused across searches, never touched by anyone else meanwhile). */
     size_t (*workspace)(const sk_model *m);

@@ -460,8 +460,9 @@ static int e9_accepts(const sk_model *m)
 const sk_engine skx_engine_9x9 = {
     {"9x9", "band bitboards per digit; singles, hidden singles and locked "
             "candidates by table; bivalue branching with board copies",
-     "classic 9x9 only: 3x3 boxes, no extra houses or groups"},
+     "classic 9x9 only: 3x3 boxes, no extra houses or groups; chosen automatically there"},
     e9_accepts,
+    e9_accepts, /* always the engine of choice when it applies */
     e9_workspace,
     e9_search,
 };

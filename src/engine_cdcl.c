@@ -1529,11 +1529,16 @@ static int cdcl_search(void *ws, const sk_model *m, const uint8_t *givens, sk_ct
 
 static int cdcl_accepts(const sk_model *m) { return m != NULL; }
 
+/* Chosen automatically where the general engine is not (N above 16). */
+static int cdcl_preferred(const sk_model *m) { return m->n > 16; }
+
 const sk_engine skx_engine_cdcl = {
     {"cdcl", "conflict-driven clause learning over native exactly-one constraints "
              "(cells, houses, locked candidates); root probing",
-     "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups"},
+     "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups; "
+     "chosen automatically above 16x16"},
     cdcl_accepts,
+    cdcl_preferred,
     cdcl_workspace,
     cdcl_search,
 };

@@ -457,8 +457,10 @@ static int dlx_search(void *ws, const sk_model *m, const uint8_t *givens, sk_ctl
 const sk_engine skx_engine_dlx = {
     {"dlx", "dancing links (Knuth's Algorithm X) on the exact-cover matrix; "
             "branches on the column with the fewest rows",
-     "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups"},
+     "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups; "
+     "only when asked for by name"},
     dlx_accepts,
+    NULL, /* by name only: slower than the others on every kind of grid */
     dlx_workspace,
     dlx_search,
 };

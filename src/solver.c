@@ -25,7 +25,7 @@ const char *sk_version(void) { return SK_VERSION; }
 
 /* The registry: every list of engines (CLI, tests, benchmarks) is this one.
  * Order matters for sk_engine_auto: the first engine that accepts a model
- * and is marked automatic wins. */
+ * and prefers it wins; failing that, the first that accepts it. */
 static const sk_engine *const registry[] = {
     &skx_engine_9x9,
     &skx_engine_general,
@@ -58,6 +58,11 @@ int sk_engine_accepts(int i, const sk_model *m)
 
 int sk_engine_auto(const sk_model *m)
 {
+    if (!m)
+        return -1;
+    for (int i = 0; i < NENGINES; i++)
+        if (registry[i]->preferred && registry[i]->accepts(m) && registry[i]->preferred(m))
+            return i;
     for (int i = 0; i < NENGINES; i++)
         if (registry[i]->accepts(m))
             return i;
@@ -141,7 +146,7 @@ int skx_expired(sk_ctl *ctl)
 {
     const sk_search_opts *o = ctl->opts;
     sk_result *r = ctl->res;
-    if (o->cancel && *o->cancel) {
+    if (o->cancel && __atomic_load_n(o->cancel, __ATOMIC_RELAXED)) {
         r->end = SK_END_CANCELLED;
         return 1;
     }

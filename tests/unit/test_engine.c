@@ -394,6 +394,12 @@ static void test_registry(void)
         int a = sk_engine_auto(m);
         CHECK(a >= 0 && a < count);
         CHECK_EQ_INT(sk_engine_accepts(a, m), 1);
+        /* the documented choice: 9x9 for classic Sudoku, general up to
+         * 16x16, cdcl above; dlx only by name */
+        const char *want = g.n > 16 ? "cdcl" : "general";
+        if (g.n == 9 && geos[k][3] == 0 && geos[k][1] == 0)
+            want = "9x9";
+        CHECK_EQ_INT(a, sk_engine_find(want));
         CHECK_EQ_INT(sk_engine_accepts(-1, m), 0);
         CHECK_EQ_INT(sk_engine_accepts(count, m), 0);
         /* an engine that does not accept the model says so */
@@ -961,7 +967,7 @@ static void *cancel_later(void *arg)
     canceller *c = arg;
     struct timespec ts = {0, (long)(c->delay * 1e9)};
     nanosleep(&ts, NULL);
-    *c->flag = 1;
+    __atomic_store_n(c->flag, 1, __ATOMIC_RELAXED);
     return NULL;
 }
 
