@@ -101,7 +101,7 @@ row() {
         k=0
         while [ $k -lt "$RUNS" ]; do
             say "$set_name: $e, run $((k + 1)) of $RUNS"
-            "$TOOL" solve --json --timeout "$TIMEOUT" --engine "$e" $opts "$file" >"$tmp/out.json" 2>"$tmp/err"
+            "$TOOL" solve -j 1 --json --timeout "$TIMEOUT" --engine "$e" $opts "$file" >"$tmp/out.json" 2>"$tmp/err"
             s=$(stats "$tmp/out.json")
             set -- $s
             us=$7
@@ -146,6 +146,12 @@ for f in "$DATA"/jigsaw_*.txt; do
     row "${b%.txt}" "$f"
 done
 row "x9_janko_odd (--diagonals)" "$DATA/x9_janko_odd.txt" --diagonals
+# the hard 25x25 set: one run per engine (general and dlx reach the limit)
+runs_all=$RUNS
+RUNS=1
+row 25x25_frisch6 "$DATA/25x25_frisch6.txt"
+row 64x64_shnarazk "$DATA/64x64_shnarazk.txt"
+RUNS=$runs_all
 
 # ------------------------------------------------------------------ rawsolve
 table2=

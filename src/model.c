@@ -518,6 +518,17 @@ long sk_check(const sk_model *m, const uint8_t *grid, sk_conflict *out, long max
     for (int h = 0; h < m->nhouses; h++) {
         const uint16_t *cells = m->house_cells + m->house_off[h];
         int size = (int)(m->house_off[h + 1] - m->house_off[h]);
+        /* The usual case, no clash, costs one mask per house; only a house
+         * with a repeated digit is walked again to name the cells. */
+        uint64_t seen = 0, twice = 0;
+        for (int j = 0; j < size; j++) {
+            int d = grid[cells[j]];
+            uint64_t bit = d >= 1 && d <= m->n ? 1ull << (d - 1) : 0;
+            twice |= seen & bit;
+            seen |= bit;
+        }
+        if (!twice)
+            continue;
         /* first[d]: position in the house where digit d was first seen, +1 */
         int first[SK_MAX_N + 1] = {0};
         for (int j = 0; j < size; j++) {
