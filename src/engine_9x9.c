@@ -23,7 +23,8 @@
  *   far per band, and per band the digit-rows not placed yet
  *   (urow[b] bit 3d+r).  A board is 208 bytes: branching copies it rather
  *   than keeping a trail, and the whole search state is a stack of at most
- *   81 boards.
+ *   108 boards (one per open choice: at most 27 digit-band configurations
+ *   and 81 cells along one path).
  *
  * Propagation, to a fixpoint
  *   1. Band rule (per digit and band, only for words that changed).  In a
@@ -54,8 +55,16 @@
  *      digit the three rows of each band are folded into "in one row" and
  *      "in any row" column sets; a column in exactly one band and exactly
  *      one row there is a single; a column in no band is a contradiction.
- *   Rules 3 and 4 run only when the dirty set is empty, cheapest first,
- *   and only on the bands (rule 3) and digits (rule 4) that changed.
+ *   5. Mini-rows (per band that changed): each holds exactly three digits.
+ *      From the same row tables, a digit whose places in a row lie in one
+ *      mini-row is bound to it; bit-sliced counters over the nine digits
+ *      find mini-rows with three bound digits (every other digit leaves
+ *      their cells), four (contradiction) or fewer than three possible
+ *      digits (contradiction).  Configuration branching (below) needs it:
+ *      without it a grid with few givens can fix impossible mini-row
+ *      patterns and take exponentially long to find out.
+ *   Rules 3, 4 and 5 run only when the dirty set is empty, cheapest first,
+ *   and only on the bands (rules 3, 5) and digits (rule 4) that changed.
  *   Box/column locked candidates (rule 1 applied to stacks) were tried:
  *   8% fewer nodes on forum_hardest but 9% more instructions, so no.
  *   The puzzle is solved when all 81 digit-rows are placed: rows by
@@ -63,14 +72,24 @@
  *   1 within a band, boxes by rule 1.
  *
  * Branching
- *   On a fixpoint that is not solved, the bit-slice of rule 3 extended to
- *   "at least three" gives the bivalue cells; the first one is branched on
- *   (otherwise a cell with the fewest candidates).  Digits are tried in
- *   increasing order on a copy of the board; a tried digit is removed from
- *   the saved board, so later alternatives know it failed (or was counted),
- *   and the last alternative reuses the saved board: it is forced, not a
- *   guess.  nodes counts the root plus every alternative taken, guesses the
- *   alternatives that were not the last, as in the general engine.
+ *   On a fixpoint that is not solved, the choice is a digit's
+ *   configuration in a band: which of the six row->box permutations its
+ *   three mini-rows take (rule 1 keeps only those still possible).  The
+ *   band whose nine digits have the fewest permutations left in all is
+ *   taken, and in it the digit with the fewest (more than one); each
+ *   alternative cuts the digit's band word to the mini-rows of one
+ *   permutation.  The alternatives are disjoint and cover every solution,
+ *   so counting stays exact.  On forum_hardest this needs a quarter fewer
+ *   guesses than branching on the first bivalue cell, and runs 20-25%
+ *   faster.  When every digit of every band has one permutation left (the
+ *   mini-rows are known, not yet the cells), the first bivalue cell is
+ *   branched on instead (otherwise a cell with the fewest candidates),
+ *   trying its digits in increasing order; a tried digit is removed from
+ *   the saved board, so later alternatives know it failed (or was counted).
+ *   The last alternative of either kind reuses the saved board: it is
+ *   forced, not a guess.  nodes counts the root plus every alternative
+ *   taken, guesses the alternatives that were not the last, as in the
+ *   general engine.
  *
  * Why it is fast
  *   Everything a node touches is 27 words in two cache lines; rule 1 is
@@ -109,23 +128,30 @@ typedef struct board {
 
 typedef struct frame {
     board saved;       /* the board before the choice, minus digits tried */
-    uint32_t bit;      /* the cell being branched on, as a band bit */
-    uint16_t band;
-    uint16_t untried;  /* digits not tried yet (bit d) */
+    uint32_t bit;      /* the cell being branched on, as a band bit; 0 when
+                          the choice is a digit's configuration in a band */
+    uint8_t band;
+    uint8_t digit;     /* configurations: the digit */
+    uint16_t untried;  /* digits (cells) or configurations not tried yet */
 } frame;
 
 typedef struct workspace {
-    frame frames[82];
+    frame frames[27 + 81 + 1];
     uint8_t grid[81];
 } workspace;
 
 /* rowinfo[v] for the 9 cells v of one row: bits 0-2, which of its three
- * mini-rows are non-empty; bit 3, exactly one cell. */
+ * mini-rows are non-empty; bit 3, exactly one cell; bits 4-6, the same as
+ * bits 0-2 when exactly one mini-row is non-empty, else 0. */
 static uint8_t rowinfo[512];
 /* bandmask[P], P the non-empty mini-rows of a digit in a band (bit 3r+k):
  * the cells of the mini-rows that some row->box permutation inside P uses;
  * 0 when none does. */
 static uint32_t bandmask[512];
+/* permset[P]: the row->box permutations (bit k of 6) whose three mini-rows
+ * all lie in P; permcells[k]: the cells of permutation k's mini-rows. */
+static uint8_t permset[512];
+static uint32_t permcells[6];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void make_tables(void)
@@ -135,15 +161,23 @@ static void make_tables(void)
     for (unsigned v = 0; v < 512; v++) {
         unsigned pat = (v & 7u ? 1u : 0u) | (v & 070u ? 2u : 0u) | (v & 0700u ? 4u : 0u);
         unsigned one = v && !(v & (v - 1));
-        rowinfo[v] = (uint8_t)(pat | one << 3);
+        unsigned bound = pat == 1 || pat == 2 || pat == 4 ? pat : 0;
+        rowinfo[v] = (uint8_t)(pat | one << 3 | bound << 4);
+    }
+    for (int k = 0; k < 6; k++) {
+        permcells[k] = 7u << (3 * perm[k][0]) | 7u << (3 * (3 + perm[k][1])) |
+                       7u << (3 * (6 + perm[k][2]));
     }
     for (unsigned p = 0; p < 512; p++) {
-        unsigned allowed = 0;
+        unsigned allowed = 0, set = 0;
         for (int k = 0; k < 6; k++) {
             unsigned bits = 1u << perm[k][0] | 1u << (3 + perm[k][1]) | 1u << (6 + perm[k][2]);
-            if ((p & bits) == bits)
+            if ((p & bits) == bits) {
                 allowed |= bits;
+                set |= 1u << k;
+            }
         }
+        permset[p] = (uint8_t)set;
         uint32_t mask = 0;
         for (int m = 0; m < 9; m++)
             if (allowed >> m & 1)
@@ -175,6 +209,7 @@ AI int propagate(board *B, uint64_t dirty)
     static const uint32_t rows[8] = {0, 0x1FF, 0x3FE00, 0x3FFFF,
                                      0x7FC0000, 0x7FC01FF, 0x7FFFE00, BAND};
     uint32_t bands = 0, digits = 0; /* touched since rules 3 and 4 looked */
+    uint32_t tbands = 0;            /* touched since rule 5 looked */
     for (;;) {
         while (dirty) {
             /* One round: rule 1 on every dirty word, placements found
@@ -187,6 +222,7 @@ AI int propagate(board *B, uint64_t dirty)
                 todo &= todo - 1;
                 int d = i >> 2, b = i & 3;
                 bands |= 1u << b;
+                tbands |= 1u << b;
                 digits |= 1u << d;
                 uint32_t a = B->c[d][b];
                 uint32_t pat = (rowinfo[a & 511] & 7u) | (rowinfo[(a >> 9) & 511] & 7u) << 3 |
@@ -195,8 +231,8 @@ AI int propagate(board *B, uint64_t dirty)
                 if (!a)
                     return 0;
                 B->c[d][b] = a;
-                uint32_t rs = (uint32_t)(rowinfo[a & 511] >> 3 | (rowinfo[(a >> 9) & 511] >> 3) << 1 |
-                                         (rowinfo[a >> 18] >> 3) << 2);
+                uint32_t rs = (uint32_t)((rowinfo[a & 511] >> 3 & 1u) | (rowinfo[(a >> 9) & 511] >> 3 & 1u) << 1 |
+                                         (rowinfo[a >> 18] >> 3 & 1u) << 2);
                 rs &= B->urow[b] >> (3 * d);
                 rs &= 7;
                 if (!rs)
@@ -278,9 +314,85 @@ AI int propagate(board *B, uint64_t dirty)
                 }
             }
         }
+        if (dirty)
+            continue;
+        /* Rule 5: mini-rows hold three digits.  A digit whose places in a
+         * row all lie in one mini-row is bound to that mini-row; three
+         * digits bound to one mini-row fill it, so every other digit leaves
+         * it, and four are a contradiction, as are fewer than three digits
+         * able to go there.  Branching on configurations fixes whole
+         * mini-row patterns, and without this rule a grid with few givens
+         * would take exponentially long to notice an overfull mini-row. */
+        while (tbands) {
+            int b = __builtin_ctz(tbands);
+            tbands &= tbands - 1;
+            uint32_t fp[9];
+            uint32_t f1 = 0, f2 = 0, f3 = 0, f4 = 0, p1 = 0, p2 = 0, p3 = 0;
+            for (int d = 0; d < 9; d++) {
+                uint32_t a = B->c[d][b];
+                uint32_t i0 = rowinfo[a & 511], i1 = rowinfo[(a >> 9) & 511], i2 = rowinfo[a >> 18];
+                uint32_t h = (i0 & 7u) | (i1 & 7u) << 3 | (i2 & 7u) << 6;
+                uint32_t f = (i0 >> 4) | (i1 >> 4) << 3 | (i2 >> 4) << 6;
+                fp[d] = f;
+                f4 |= f3 & f; f3 |= f2 & f; f2 |= f1 & f; f1 |= f;
+                p3 |= p2 & h; p2 |= p1 & h; p1 |= h;
+            }
+            if (f4 || p3 != 511)
+                return 0;
+            uint32_t full = f3;
+            if (!full)
+                continue;
+            uint32_t cells = 0;
+            for (uint32_t x = full; x; x &= x - 1)
+                cells |= 7u << (3 * __builtin_ctz(x));
+            for (int d = 0; d < 9; d++) {
+                uint32_t own = 0;
+                for (uint32_t x = fp[d] & full; x; x &= x - 1)
+                    own |= 7u << (3 * __builtin_ctz(x));
+                uint32_t o = B->c[d][b], n = o & (~cells | own);
+                B->c[d][b] = n;
+                dirty |= (uint64_t)(o != n) << (4 * d + b);
+            }
+        }
         if (!dirty)
             return 1;
     }
+}
+
+AI uint32_t pattern(uint32_t a)
+{
+    return (rowinfo[a & 511] & 7u) | (rowinfo[(a >> 9) & 511] & 7u) << 3 | (rowinfo[a >> 18] & 7u) << 6;
+}
+
+/* A configuration choice: the band whose digits have the fewest
+ * row->box permutations left in all, then its digit with the fewest (more
+ * than one).  Returns the digit's permutations, 0 when every digit of every
+ * band has one left. */
+AI unsigned choose_config(const board *B, int *band, int *digit)
+{
+    int best = 1000;
+    unsigned set = 0;
+    for (int b = 0; b < 3; b++) {
+        int sum = 0, dmin = 7, dd = -1;
+        unsigned dset = 0;
+        for (int d = 0; d < 9; d++) {
+            unsigned ps = permset[pattern(B->c[d][b])];
+            int k = __builtin_popcount(ps);
+            sum += k;
+            if (k > 1 && k < dmin) {
+                dmin = k;
+                dd = d;
+                dset = ps;
+            }
+        }
+        if (dd >= 0 && sum < best) {
+            best = sum;
+            *band = b;
+            *digit = dd;
+            set = dset;
+        }
+    }
+    return set;
 }
 
 /* The cell to branch on: the first bivalue cell, else one with the fewest
@@ -367,16 +479,24 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
                 if (report(&cur, w->grid, ctl))
                     return SK_OK;
             } else {
-                int b = 0;
-                uint32_t p = choose(&cur, &b);
+                int b = 0, dg = 0;
+                unsigned cs = choose_config(&cur, &b, &dg);
                 frame *f = &frames[depth++];
                 f->saved = cur;
-                f->bit = p;
-                f->band = (uint16_t)b;
-                unsigned dm = 0;
-                for (int d = 0; d < 9; d++)
-                    dm |= (unsigned)((cur.c[d][b] & p) != 0) << d;
-                f->untried = (uint16_t)dm;
+                f->band = (uint8_t)b;
+                if (cs) {
+                    f->bit = 0;
+                    f->digit = (uint8_t)dg;
+                    f->untried = (uint16_t)cs;
+                } else {
+                    uint32_t p = choose(&cur, &b);
+                    f->band = (uint8_t)b;
+                    f->bit = p;
+                    unsigned dm = 0;
+                    for (int d = 0; d < 9; d++)
+                        dm |= (unsigned)((cur.c[d][b] & p) != 0) << d;
+                    f->untried = (uint16_t)dm;
+                }
             }
         }
         if (depth == 0)
@@ -389,6 +509,21 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
         if (skx_tick(ctl))
             return SK_OK;
         f->untried &= (uint16_t)(f->untried - 1);
+        if (!p) {
+            /* configuration d of the frame's digit */
+            int dg = f->digit;
+            if (f->untried) {
+                res->guesses++;
+                cur = f->saved;
+            } else {
+                depth--;
+                cur = f->saved;
+            }
+            cur.c[dg][b] &= permcells[d];
+            dirty = 0x111111111ull << b;
+            ok = propagate(&cur, dirty);
+            continue;
+        }
         if (f->untried) {
             res->guesses++;
             cur = f->saved;
