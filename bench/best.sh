@@ -17,11 +17,11 @@
 # wall in parentheses.  CBC: `cbc MODEL.lp solve solu FILE` on the model
 # written by tests/best_lp.awk (writing it is not timed).  The answers of
 # all sides must agree.  The table goes to stdout and is appended to
-# bench/RESULTS.md under "Best score" (--results - : nowhere).
+# bench/BEST.md, replacing it (--results - : nowhere).
 
 T=build/sudokit
 K=10
-RESULTS=bench/RESULTS.md
+RESULTS=bench/BEST.md
 while [ $# -gt 0 ]; do
     case $1 in
     --count) K=$2; shift 2 ;;
@@ -143,14 +143,14 @@ table() {
 }
 
 {
-    echo "## Best score"
+    echo "# Best score: sudokit against CBC and against enumeration"
     echo
-    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); sudokit $("$T" --version | cut -d' ' -f2) at $(git rev-parse --short HEAD 2>/dev/null) + uncommitted changes"
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); sudokit $("$T" --version | cut -d' ' -f2) at $(git rev-parse --short HEAD 2>/dev/null)$([ -n "$(git status --porcelain -- src include cli 2>/dev/null)" ] && echo ' + uncommitted changes')"
     echo "- command: \`sh bench/best.sh $T --count $K\` (SEED=${SEED:-7})"
     echo
     table
 } >"$tmp/table.md"
 cat "$tmp/table.md"
 if [ "$RESULTS" != - ]; then
-    { echo; cat "$tmp/table.md"; } >>"$RESULTS"
+    cat "$tmp/table.md" >"$RESULTS"
 fi

@@ -33,20 +33,49 @@
  *   q.  (For w*d profits and free candidates the house optimum is the
  *   rearrangement inequality: sorted weights against sorted digits; the
  *   candidate edges make it sharper, and a house whose open cells cannot be
- *   matched at all proves the node infeasible.)  The split is then tuned by
- *   subgradient steps: where the copies put different digits in a cell,
- *   the profit of each copy's own choice is lowered and the others' raised
- *   (Polyak step towards the incumbent), keeping the sum fixed.  Because
- *   every assignment polytope is integral, the best split reaches the LP
- *   bound of the node (with the candidates that propagation removed on
- *   top), i.e. at least what CBC's root relaxation gives.  The split is
- *   global state, valid at every node, so each node starts from what the
- *   last one learnt and needs only a few steps.  When all copies agree on
- *   every cell, they describe one grid obeying rows, columns and boxes; if
- *   it also obeys the extra houses it is a solution worth exactly the
- *   bound, and the node is solved without branching.  Extra houses
- *   (diagonals, windows, groups) are not partitions: they are left out of
- *   the bound (still valid, a little weaker) and enforced by propagation.
+ *   matched at all proves the node infeasible.)  Because every assignment
+ *   polytope is integral, the best split reaches the LP bound of the node
+ *   (with the candidates that propagation removed on top), i.e. at least
+ *   what CBC's root relaxation gives.  The split is global state, valid at
+ *   every node, so each node starts from the best split the last one found.
+ *
+ * Step rule (volume algorithm)
+ *   The split is tuned by subgradient steps that keep sum over p of q[p]
+ *   fixed, with the deflection of Barahona and Anbil's volume algorithm:
+ *   each copy's assignments are averaged over the steps (xbar, the newest
+ *   weighted ALPHA), and the step moves every copy's profits away from its
+ *   own average towards the mean of the copies' averages, by a Polyak
+ *   length theta * (bound - incumbent) / |direction|^2.  Trial splits are
+ *   only kept when they lower the bound; theta shrinks after RED_STEPS
+ *   steps without progress.  On sudoku LPs this reaches the LP value to a
+ *   few hundredths where plain subgradient steps stall a unit or two above
+ *   it.  When all copies agree on every cell, they describe one grid
+ *   obeying rows, columns and boxes; if it also obeys the extra houses it
+ *   is a solution worth exactly the bound and the node is solved.  Extra
+ *   houses (diagonals, windows, groups) are not partitions: they are left
+ *   out of the bound (still valid, a little weaker) and enforced by
+ *   propagation.
+ *
+ * Reduced costs
+ *   The Hungarian potentials u, v of each house price every candidate
+ *   edge: rc = -q - u - v >= 0, and a copy's assignment is worth its dual
+ *   value less the reduced costs of its edges.  Summed over the copies,
+ *   every solution below the node is worth exactly  zc - sum over cells of
+ *   cost[i][digit]  (zc the bound at the split, cost the summed reduced
+ *   costs).  Two uses:
+ *   - rc_search: a depth-first search with propagation on those costs
+ *     alone (no more Hungarian runs), cheapest digit first, pruned when
+ *     the cost of the fixed cells plus the cheapest candidate of every open
+ *     cell exceeds zc - incumbent - 1.  It is the primal heuristic (its
+ *     first leaf follows the relaxation) and, when it finishes within its
+ *     node limit, it closes the node exactly.  At the root it runs after
+ *     every ROOT_CHUNK steps, so the optimum is found and proven there on
+ *     most 9x9 puzzles, the empty grid included.
+ *   - reduced-cost fixing: a candidate whose cost alone exceeds that room
+ *     is removed (on the trail); propagation follows and the node is
+ *     bounded again.
+ *   The objective is an integer, so a node is closed when its bound is
+ *   below incumbent + 1 (less a rounding tolerance scaled to the weights).
  *
  * Propagation
  *   Naked singles, hidden singles in full houses, locked candidates,
@@ -58,12 +87,12 @@
  *
  * Branching
  *   A cell where the copies disagree (the counterpart of a fractional LP
- *   variable), fewest candidates first; the digit most copies chose is
- *   tried first, then the others by decreasing w*d, so the first dive
- *   already follows the relaxation and finds a near-optimal incumbent.
- *   Pruning: the objective is an integer, so a node is closed when its
- *   bound is below incumbent + 1 (less a rounding tolerance scaled to the
- *   weights).  Minimising is maximising the negated weights.
+ *   variable), fewest candidates first; the digit of least reduced cost
+ *   is tried first, then the others by decreasing w*d.  Before the root
+ *   has an incumbent, steps aim below the bound by a guessed margin and
+ *   rc_search (unpruned) supplies the first incumbent; should it fail, the
+ *   search dives with one step per node until one is found, then starts
+ *   again from the root.  Minimising is maximising the negated weights.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -80,6 +109,7 @@ typedef struct bframe {
     uint16_t cell;
     uint64_t untried;
     int first;            /* digit (0-based) to try first, -1 = none */
+    double cost;          /* rc_search: reduced cost of the node */
 } bframe;
 
 typedef struct bstate {
@@ -100,6 +130,16 @@ typedef struct bstate {
     int64_t *w;            /* weights, negated when minimising */
     int part[MAXP][SK_MAX_N]; /* house indices of each partition */
     double *q;             /* q[(p*nc + i)*n + d] */
+    double *qt;            /* trial split, same layout (open cells only) */
+    double *xbar;          /* averaged copies, same layout */
+    uint16_t *open;        /* open cells of the node */
+    int nopen;
+    uint8_t *cslot;        /* cslot[p*nc + i]: house of cell i in partition p */
+    uint8_t *cpos;         /* cpos[p*nc + i]: its row (1..k) in that house's problem */
+    uint8_t *dpos;         /* dpos[slot*n + d]: column (1..k) of digit d */
+    double zc;             /* bound at the split s->q with the last duals */
+    double *cost;          /* cost[i*n + d]: see price() */
+    uint8_t *opened;       /* opened[i]: cell i was open at the last bound */
     uint8_t *x;            /* x[p*nc + i]: digit (1..n) copy p gave cell i */
     /* Hungarian scratch */
     double *hu, *hv, *hminv;
@@ -112,7 +152,8 @@ typedef struct bstate {
     int64_t inc;           /* incumbent (in maximisation terms) */
     int have_inc;
     double tol;
-    double theta;
+    double vtheta;         /* step factor of the node being bounded */
+    int vred;              /* steps since the bound last improved */
     const sk_best_opts *opts;
     sk_best_result *res;
     double deadline;
@@ -281,9 +322,9 @@ static void undo(bstate *s, uint32_t trail_mark, int assign_mark)
  * and the profit in *val.  Returns 0 when no perfect matching exists.
  */
 static int assign(bstate *s, const double *qp, int k, const uint16_t *cl, const uint8_t *dl,
-                  uint8_t *x, double *val)
+                  uint8_t *x, double *val, double *u, double *v)
 {
-    double *u = s->hu, *v = s->hv, *minv = s->hminv;
+    double *minv = s->hminv;
     int *pm = s->hp, *way = s->hway;
     uint8_t *used = s->hused;
     const int n = s->n;
@@ -423,78 +464,102 @@ static void gather(bstate *s)
             for (uint64_t miss = m->all & ~placed; miss; miss &= miss - 1)
                 dl[kd++] = (uint8_t)__builtin_ctzll(miss);
             s->hk[slot] = kd == k ? k : -1;
+            for (int r = 0; r < k; r++) {
+                s->cslot[(size_t)p * s->nc + cl[r]] = (uint8_t)hh;
+                s->cpos[(size_t)p * s->nc + cl[r]] = (uint8_t)(r + 1);
+            }
+            for (int j = 0; j < kd; j++)
+                s->dpos[(size_t)slot * n + dl[j]] = (uint8_t)(j + 1);
         }
+}
+
+/* Step rule and effort (measured on bench/best.sh; see the header). */
+#define ALPHA 0.1       /* weight of the newest assignment in the average */
+#define THETA0 0.3      /* first step factor of a node */
+#define RED_STEPS 5     /* steps without a better bound before theta shrinks */
+#define ROOT_STEPS 300  /* steps at the root ... */
+#define ROOT_CHUNK 50   /* ... in runs of this many, each followed by rc_search */
+#define NODE_STEPS 20   /* steps at other nodes */
+#define FIX_STEPS 10    /* steps after reduced-cost fixing narrowed the node */
+#define ROOT_SEARCH 4   /* rc_search node limit, times the cells: root ... */
+#define NODE_SEARCH 1   /* ... and other nodes */
+
+/* Sums the house assignments of every copy under split qs; 0 = infeasible. */
+static int solve_copies(bstate *s, const double *qs, double *total)
+{
+    const int n = s->n, nc = s->nc, np = s->np;
+    s->res->bound_rounds++;
+    for (int p = 0; p < np; p++) {
+        const double *qp = qs + (size_t)p * nc * n;
+        uint8_t *xp = s->x + (size_t)p * nc;
+        for (int hh = 0; hh < n; hh++) {
+            int slot = p * n + hh, k = s->hk[slot];
+            double val;
+            if (k == 0)
+                continue;
+            if (!assign(s, qp, k, s->hcells + (size_t)slot * n, s->hdigits + (size_t)slot * n, xp,
+                        &val, s->hu + (size_t)slot * (n + 1), s->hv + (size_t)slot * (n + 1)))
+                return 0;
+            *total += val;
+        }
+    }
+    return 1;
 }
 
 /*
  * Bounds the node (a propagation fixpoint with open cells) by the
- * Lagrangian decomposition, improving the split for up to maxit rounds.
- * Returns NODE_CLOSED when the node cannot beat the incumbent (or holds
- * no solution, or was solved outright), else NODE_BRANCH with s->x holding
- * the copies' last assignments.  *ub gets the best bound seen.
+ * Lagrangian decomposition, taking up to maxit volume steps; cont carries
+ * on with the node's step factor and averages (the root, or the same node
+ * after fixing) instead of starting afresh.  Returns NODE_CLOSED when the
+ * node cannot beat the incumbent (or holds no solution, or was solved
+ * outright), else NODE_BRANCH with s->q the best split found, s->zc its
+ * bound, s->x the copies' assignments and the house potentials at it.
+ * *ub gets the best bound seen.
  */
-static int bound(bstate *s, int maxit, double *ub)
+static int bound(bstate *s, int maxit, int cont, double *ub)
 {
     const int n = s->n, nc = s->nc, np = s->np;
     int64_t fixed = 0;
-    for (int i = 0; i < nc; i++)
+    s->nopen = 0;
+    for (int i = 0; i < nc; i++) {
         if (single(s->cand[i]))
             fixed += s->w[i] * (__builtin_ctzll(s->cand[i]) + 1);
+        else
+            s->open[s->nopen++] = (uint16_t)i;
+    }
     gather(s);
     for (int slot = 0; slot < np * n; slot++)
         if (s->hk[slot] < 0)
             return NODE_CLOSED;
-    double best = INF, theta = s->theta;
-    int stall = 0, patience = maxit >= 100 ? 8 : 2;
+    const size_t pstride = (size_t)nc * n;
+    double zbar = INF;
+    if (!cont) {
+        s->vtheta = THETA0;
+        s->vred = 0;
+    }
+    double theta = s->vtheta;
+    int red = s->vred;
+    const double *qs = s->q;
+    int at_center = 0;
     for (int it = 0;; it++) {
         double total = (double)fixed;
-        s->res->bound_rounds++;
-        for (int p = 0; p < np; p++) {
-            const double *qp = s->q + (size_t)p * nc * n;
-            uint8_t *xp = s->x + (size_t)p * nc;
-            for (int hh = 0; hh < n; hh++) {
-                int slot = p * n + hh, k = s->hk[slot];
-                double val;
-                if (k == 0)
-                    continue;
-                if (!assign(s, qp, k, s->hcells + (size_t)slot * n, s->hdigits + (size_t)slot * n,
-                            xp, &val))
-                    return NODE_CLOSED;
-                total += val;
-            }
-        }
-        if (total < best - 1e-7 * (fabs(total) + 1.0)) {
-            best = total;
-            stall = 0;
-        } else {
-            stall++;
-        }
-        *ub = best;
-        if (s->have_inc && total < (double)(s->inc + 1) - s->tol)
+        if (!solve_copies(s, qs, &total))
             return NODE_CLOSED;
-        /* Where do the copies disagree? */
-        double g2 = 0.0;
-        for (int i = 0; i < nc; i++) {
-            if (single(s->cand[i]))
-                continue;
-            int d0 = s->x[i];
-            int same = 1;
-            for (int p = 1; p < np; p++)
-                same &= s->x[(size_t)p * nc + i] == d0;
-            if (same)
-                continue;
-            for (int p = 0; p < np; p++) {
-                int c = 0, d = s->x[(size_t)p * nc + i], seen = 0;
-                for (int r = 0; r < np; r++) {
-                    c += s->x[(size_t)r * nc + i] == d;
-                    seen |= r < p && s->x[(size_t)r * nc + i] == d;
-                }
-                if (!seen)
-                    g2 += c * (1.0 - (double)c / np);
-            }
+        at_center = qs == s->q;
+        if (s->have_inc && total < (double)(s->inc + 1) - s->tol) {
+            if (total < zbar) *ub = total;
+            return NODE_CLOSED;
         }
-        if (g2 == 0.0) {
-            /* Every copy agrees: one grid obeying every partition. */
+        /* agreement? */
+        int agree = 1;
+        for (int k = 0; k < s->nopen && agree; k++) {
+            int i = s->open[k];
+            for (int p = 1; p < np; p++)
+                agree &= s->x[(size_t)p * nc + i] == s->x[i];
+        }
+        if (agree) {
+            if (total < zbar) zbar = total;
+            *ub = zbar;
             for (int i = 0; i < nc; i++)
                 s->grid[i] = single(s->cand[i]) ? (uint8_t)(__builtin_ctzll(s->cand[i]) + 1)
                                                 : s->x[i];
@@ -504,49 +569,302 @@ static int bound(bstate *s, int maxit, double *ub)
                 if (total < (double)(s->inc + 1) - s->tol)
                     return NODE_CLOSED;
             }
-            return NODE_BRANCH;
+            if (at_center)
+                s->zc = total;
+            goto branch;
         }
-        if (it + 1 >= maxit)
-            return NODE_BRANCH;
-        if (stall >= patience) {
-            theta *= 0.5;
-            stall = 0;
-            if (theta < 0.01)
-                return NODE_BRANCH;
-        }
-        double target = s->have_inc ? (double)s->inc : total - 0.02 * fabs(total) - 1.0;
-        double step = theta * (total - target) / g2;
-        if (!(step > 0))
-            return NODE_BRANCH;
-        for (int i = 0; i < nc; i++) {
-            if (single(s->cand[i]))
-                continue;
-            int xs[MAXP], cnt[MAXP];
-            for (int p = 0; p < np; p++)
-                xs[p] = s->x[(size_t)p * nc + i] - 1;
-            int same = 1;
-            for (int p = 1; p < np; p++)
-                same &= xs[p] == xs[0];
-            if (same)
-                continue;
+        /* average the copies */
+        double a = it == 0 && !cont ? 1.0 : ALPHA;
+        for (int k = 0; k < s->nopen; k++) {
+            int i = s->open[k];
             for (int p = 0; p < np; p++) {
-                cnt[p] = 0;
-                for (int r = 0; r < np; r++)
-                    cnt[p] += xs[r] == xs[p];
+                double *xb = s->xbar + p * pstride + (size_t)i * n;
+                for (int d = 0; d < n; d++)
+                    xb[d] *= 1.0 - a;
+                xb[s->x[(size_t)p * nc + i] - 1] += a;
             }
-            for (int p = 0; p < np; p++) {
-                double *row = s->q + ((size_t)p * nc + i) * n;
-                for (int r = 0; r < np; r++) {
-                    int dup = 0;
-                    for (int t = 0; t < r; t++)
-                        dup |= xs[t] == xs[r];
-                    if (dup)
-                        continue;
-                    double g = (xs[r] == xs[p]) - (double)cnt[r] / np;
-                    row[xs[r]] -= step * g;
+        }
+        if (total < zbar - 1e-9 * (fabs(total) + 1.0)) {
+            zbar = total;
+            red = 0;
+            at_center = 1;
+            s->zc = total;
+            if (qs != s->q)
+                for (int k = 0; k < s->nopen; k++) {
+                    int i = s->open[k];
+                    for (int p = 0; p < np; p++)
+                        memcpy(s->q + p * pstride + (size_t)i * n, s->qt + p * pstride + (size_t)i * n, (size_t)n * sizeof(double));
+                }
+        } else if (++red >= RED_STEPS) {
+            theta *= 0.66;
+            red = 0;
+        }
+        s->vtheta = theta;
+        s->vred = red;
+        *ub = zbar;
+        if (it + 1 >= maxit || theta < 1e-4)
+            goto branch;
+        /* direction: spread of the averaged copies */
+        double g2 = 0.0;
+        for (int k = 0; k < s->nopen; k++) {
+            int i = s->open[k];
+            for (int d = 0; d < n; d++) {
+                double mean = 0.0;
+                for (int p = 0; p < np; p++)
+                    mean += s->xbar[p * pstride + (size_t)i * n + d];
+                mean /= np;
+                for (int p = 0; p < np; p++) {
+                    double v = s->xbar[p * pstride + (size_t)i * n + d] - mean;
+                    g2 += v * v;
                 }
             }
         }
+        if (g2 < 1e-12)
+            goto branch;
+        double target = s->have_inc ? (double)s->inc : zbar - 0.02 * fabs(zbar) - 1.0;
+        double step = theta * (zbar - target) / g2;
+        if (!(step > 0))
+            goto branch;
+        for (int k = 0; k < s->nopen; k++) {
+            int i = s->open[k];
+            for (int d = 0; d < n; d++) {
+                double mean = 0.0;
+                for (int p = 0; p < np; p++)
+                    mean += s->xbar[p * pstride + (size_t)i * n + d];
+                mean /= np;
+                for (int p = 0; p < np; p++) {
+                    size_t o = p * pstride + (size_t)i * n + d;
+                    s->qt[o] = s->q[o] - step * (s->xbar[o] - mean);
+                }
+            }
+        }
+        qs = s->qt;
+    }
+branch:
+    if (!at_center) {
+        double total = (double)fixed;
+        if (!solve_copies(s, s->q, &total))
+            return NODE_CLOSED;
+        s->zc = total;
+    }
+    return NODE_BRANCH;
+}
+
+/*
+ * Prices every candidate of the open cells at the split s->q: cost[i][d]
+ * is the sum over the copies of the reduced cost of edge (i, d) in its
+ * house problem (house potentials u, v: -q - u - v >= 0).  For every
+ * solution below the node, value = s->zc - sum over the cells open at the
+ * bound of cost[i][digit], because each copy's assignment is worth its
+ * dual value less the reduced costs of the edges it uses.
+ */
+static void price(bstate *s)
+{
+    const int n = s->n, nc = s->nc, np = s->np;
+    for (int k = 0; k < s->nopen; k++) {
+        int i = s->open[k];
+        double *ci = s->cost + (size_t)i * n;
+        for (uint64_t t = s->cand[i]; t; t &= t - 1) {
+            int d = __builtin_ctzll(t);
+            double lose = 0.0;
+            for (int p = 0; p < np; p++) {
+                size_t pi = (size_t)p * nc + i;
+                int slot = p * n + s->cslot[pi];
+                const double *u = s->hu + (size_t)slot * (n + 1), *v = s->hv + (size_t)slot * (n + 1);
+                lose += -s->q[pi * n + d] - u[s->cpos[pi]] - v[s->dpos[(size_t)slot * n + d]];
+            }
+            ci[d] = lose;
+        }
+    }
+}
+
+/* How far below s->zc a solution may fall and still beat the incumbent. */
+static double room(const bstate *s)
+{
+    return s->have_inc ? s->zc - ((double)(s->inc + 1) - s->tol) : INF;
+}
+
+/*
+ * Reduced-cost fixing: removes from each open cell the digits whose cost
+ * alone exceeds the room (on the trail: valid below this node only).
+ * Returns the number of cells narrowed, or -1 when a cell lost every
+ * candidate.
+ */
+static int rc_fix(bstate *s)
+{
+    const int n = s->n;
+    const double rm = room(s);
+    int narrowed = 0;
+    for (int k = 0; k < s->nopen; k++) {
+        int i = s->open[k];
+        uint64_t c = s->cand[i], drop = 0;
+        if (single(c))
+            continue;
+        for (uint64_t t = c; t; t &= t - 1) {
+            int d = __builtin_ctzll(t);
+            if (s->cost[(size_t)i * n + d] > rm)
+                drop |= 1ull << d;
+        }
+        if (drop) {
+            if (!narrow(s, i, c & ~drop))
+                return -1;
+            narrowed++;
+        }
+    }
+    return narrowed;
+}
+
+/*
+ * Depth-first search below the node (a propagation fixpoint, priced by
+ * price()) on the reduced costs alone: a partial grid costs the sum of
+ * cost[i][digit] over the cells it fixed that were open at the bound,
+ * plus the cheapest candidate of every cell still open, and is abandoned
+ * when that exceeds the room.  Cheapest digits first, fewest candidates
+ * first, so the first leaf follows the relaxation.  Every complete grid
+ * is offered.  Returns 1 when the search finished (nothing below the
+ * node beats the incumbent any more), 0 when it stopped after limit
+ * nodes.  The node's state is restored.  Frames from fbase on are used.
+ */
+static int rc_search(bstate *s, int fbase, long limit)
+{
+    const int n = s->n, nc = s->nc;
+    const uint32_t tm = s->ntrail;
+    const int am = s->nassigned;
+    const double *cost = s->cost;
+    int depth = fbase, ok = 1, done = 1;
+    long nodes = 0;
+    double base = 0.0;
+    for (int k = 0; k < s->nopen; k++) {
+        int i = s->open[k];
+        if (single(s->cand[i]))
+            base += cost[(size_t)i * n + __builtin_ctzll(s->cand[i])];
+    }
+    double cur = base;
+    for (;;) {
+        if (ok) {
+            /* cost of the cells fixed since the parent */
+            int from = depth > fbase ? s->frames[depth - 1].assign_mark : am;
+            cur = depth > fbase ? s->frames[depth - 1].cost : base;
+            for (int k = from; k < s->nassigned; k++) {
+                int i = s->astack[k];
+                cur += s->opened[i] ? cost[(size_t)i * n + __builtin_ctzll(s->cand[i])] : 0.0;
+            }
+            const double rm = room(s);
+            double lb = cur;
+            int cell = -1, bk = 1 << 30;
+            for (int k = 0; k < s->nopen; k++) {
+                int i = s->open[k];
+                uint64_t c = s->cand[i];
+                if (single(c))
+                    continue;
+                double mn = INF;
+                for (uint64_t t = c; t; t &= t - 1) {
+                    double x = cost[(size_t)i * n + __builtin_ctzll(t)];
+                    if (x < mn)
+                        mn = x;
+                }
+                lb += mn;
+                int kk = __builtin_popcountll(c);
+                if (kk < bk) {
+                    bk = kk;
+                    cell = i;
+                }
+            }
+            if (lb > rm) {
+                ok = 0;
+            } else if (s->nassigned == nc) {
+                for (int i = 0; i < nc; i++)
+                    s->grid[i] = (uint8_t)(__builtin_ctzll(s->cand[i]) + 1);
+                if (offer(s, s->grid)) {
+                    done = 0;
+                    break;
+                }
+            } else {
+                bframe *f = &s->frames[depth++];
+                f->cell = (uint16_t)cell;
+                f->trail_mark = s->ntrail;
+                f->assign_mark = (uint16_t)s->nassigned;
+                f->untried = s->cand[cell];
+                f->cost = cur;
+            }
+        }
+        if (depth == fbase)
+            break;
+        if (++nodes > limit) {
+            done = 0;
+            break;
+        }
+        bframe *f = &s->frames[depth - 1];
+        undo(s, f->trail_mark, f->assign_mark);
+        int cell = f->cell, bd = -1;
+        double bc = INF;
+        for (uint64_t t = f->untried; t; t &= t - 1) {
+            int d = __builtin_ctzll(t);
+            if (cost[(size_t)cell * n + d] < bc) {
+                bc = cost[(size_t)cell * n + d];
+                bd = d;
+            }
+        }
+        f->untried &= ~(1ull << bd);
+        if (!f->untried)
+            depth--;
+        ok = f->cost + bc <= room(s) && narrow(s, cell, 1ull << bd) && propagate(s);
+    }
+    undo(s, tm, am);
+    return done;
+}
+
+/*
+ * Evaluates a node at a propagation fixpoint with open cells: bound, a
+ * search on the reduced costs, then reduced-cost fixing and propagation,
+ * repeated while fixing narrows something.  The root alternates longer
+ * runs of steps with that search.
+ */
+static int evaluate(bstate *s, int root, int depth, double *ub)
+{
+    int maxit = !s->have_inc ? (root ? ROOT_CHUNK : 1) : root ? ROOT_CHUNK : NODE_STEPS, cont = 0;
+    int spent = 0;
+    for (;;) {
+        int r = bound(s, maxit, cont, ub);
+        if (r != NODE_BRANCH || s->stop)
+            return NODE_CLOSED;
+        cont = 1;
+        spent += maxit;
+        for (int k = 0; k < s->nopen; k++)
+            s->opened[s->open[k]] = 1;
+        price(s);
+        int fin = rc_search(s, depth, (root ? ROOT_SEARCH : NODE_SEARCH) * (long)s->nc);
+        for (int k = 0; k < s->nopen; k++)
+            s->opened[s->open[k]] = 0;
+        if (fin || s->stop)
+            return NODE_CLOSED;
+        if (root && spent < ROOT_STEPS && s->vtheta >= 1e-3) {
+            const sk_best_opts *o = s->opts;
+            if (o->cancel && *o->cancel) {
+                s->res->end = SK_END_CANCELLED;
+                s->stop = 1;
+                return NODE_CLOSED;
+            }
+            if (s->deadline > 0 && skx_now() >= s->deadline) {
+                s->res->end = SK_END_TIMEOUT;
+                s->stop = 1;
+                return NODE_CLOSED;
+            }
+            continue;
+        }
+        root = 0;
+        int f = rc_fix(s);
+        if (f == 0)
+            return NODE_BRANCH;
+        if (f < 0 || !propagate(s))
+            return NODE_CLOSED;
+        if (s->nassigned == s->nc) {
+            for (int i = 0; i < s->nc; i++)
+                s->grid[i] = (uint8_t)(__builtin_ctzll(s->cand[i]) + 1);
+            offer(s, s->grid);
+            return NODE_CLOSED;
+        }
+        maxit = FIX_STEPS;
     }
 }
 
@@ -581,18 +899,16 @@ static int choose(const bstate *s, int *first)
     }
     if (best < 0)
         best = agreeing;
-    /* majority digit, ties to the earlier copy */
-    int fd = -1, fc = 0;
-    for (int p = 0; p < np; p++) {
-        int d = s->x[(size_t)p * nc + best], c = 0;
-        for (int r = 0; r < np; r++)
-            c += s->x[(size_t)r * nc + best] == d;
-        if (c > fc) {
-            fc = c;
-            fd = d - 1;
+    /* the cheapest digit by reduced cost: the one the relaxation uses */
+    double bc = INF;
+    *first = -1;
+    for (uint64_t t = s->cand[best]; t; t &= t - 1) {
+        int d = __builtin_ctzll(t);
+        if (s->cost[(size_t)best * s->n + d] < bc) {
+            bc = s->cost[(size_t)best * s->n + d];
+            *first = d;
         }
     }
-    *first = fd >= 0 && (s->cand[best] >> fd & 1) ? fd : -1;
     return best;
 }
 
@@ -691,9 +1007,12 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
     size_t size = al8(ncz * 8) + al8(ncz) + al8(ncz * 2) * 2 + al8(tcap * 2) + al8(tcap * 8) +
                   hw * 8 * 3 + al8((ncz + 1) * sizeof(bframe)) + al8(ncz * 8) +
                   al8((size_t)np * ncz * nz * sizeof(double)) + al8((size_t)np * ncz) +
-                  al8((nz + 1) * 8) * 3 + al8((nz + 1) * sizeof(int)) * 2 + al8(nz + 1) +
+                  al8((nz + 1) * 8) + al8((nz + 1) * sizeof(int)) * 2 + al8(nz + 1) +
                   al8((size_t)np * nz * nz * 2) + al8((size_t)np * nz * nz) +
-                  al8((size_t)np * nz * sizeof(int)) + al8(ncz) * 2;
+                  al8((size_t)np * nz * sizeof(int)) + al8(ncz) * 2 +
+                  2 * al8((size_t)np * ncz * nz * sizeof(double)) + al8(ncz * 2) +
+                  2 * al8((size_t)np * ncz) + al8((size_t)np * nz * nz) +
+                  2 * al8((size_t)np * nz * (nz + 1) * 8) + al8(ncz * nz * 8) + al8(ncz);
     char *block = malloc(size), *p = block;
     if (!block)
         return SK_ENOMEM;
@@ -715,8 +1034,6 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
     s->w = (int64_t *)(void *)p;           p += al8(ncz * 8);
     s->q = (double *)(void *)p;            p += al8((size_t)np * ncz * nz * sizeof(double));
     s->x = (uint8_t *)p;                   p += al8((size_t)np * ncz);
-    s->hu = (double *)(void *)p;           p += al8((nz + 1) * 8);
-    s->hv = (double *)(void *)p;           p += al8((nz + 1) * 8);
     s->hminv = (double *)(void *)p;        p += al8((nz + 1) * 8);
     s->hp = (int *)(void *)p;              p += al8((nz + 1) * sizeof(int));
     s->hway = (int *)(void *)p;            p += al8((nz + 1) * sizeof(int));
@@ -725,7 +1042,17 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
     s->hdigits = (uint8_t *)p;             p += al8((size_t)np * nz * nz);
     s->hk = (int *)(void *)p;              p += al8((size_t)np * nz * sizeof(int));
     s->grid = (uint8_t *)p;                p += al8(ncz);
-    s->best = (uint8_t *)p;
+    s->best = (uint8_t *)p;                p += al8(ncz);
+    s->qt = (double *)(void *)p;           p += al8((size_t)np * ncz * nz * sizeof(double));
+    s->xbar = (double *)(void *)p;         p += al8((size_t)np * ncz * nz * sizeof(double));
+    s->open = (uint16_t *)(void *)p;       p += al8(ncz * 2);
+    s->cslot = (uint8_t *)p;               p += al8((size_t)np * ncz);
+    s->cpos = (uint8_t *)p;                p += al8((size_t)np * ncz);
+    s->dpos = (uint8_t *)p;                p += al8((size_t)np * nz * nz);
+    s->hu = (double *)(void *)p;           p += al8((size_t)np * nz * (nz + 1) * 8);
+    s->hv = (double *)(void *)p;           p += al8((size_t)np * nz * (nz + 1) * 8);
+    s->cost = (double *)(void *)p;         p += al8(ncz * nz * 8);
+    s->opened = (uint8_t *)p;
 
     int32_t *target = NULL;
     if (!weights) {
@@ -747,7 +1074,7 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
     }
     free(target);
     s->tol = 1e-9 * scale + 1e-6;
-    s->theta = 1.0;
+    memset(s->opened, 0, ncz);
     s->opts = opts;
     s->res = res;
     if (opts->timeout > 0)
@@ -781,10 +1108,11 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
                     break;
             } else {
                 double ub = 0.0;
-                int maxit = !s->have_inc ? (root ? 30 : 1) : root ? 300 : 20;
-                int r = bound(s, maxit, &ub);
-                if (root && (!diving || !s->have_inc)) {
+                int r = evaluate(s, root, depth, &ub);
+                if (root) {
                     res->root_bound = opts->minimize ? -ub : ub;
+                    if (r == NODE_CLOSED)
+                        diving = 0; /* solved at the root: no second pass */
                 }
                 root = 0;
                 if (s->stop)

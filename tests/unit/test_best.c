@@ -4,7 +4,9 @@
  * solution listed by the oracle (tests/unit/oracle.h, no library code),
  * the best and worst values computed from that list and compared with
  * sk_best under target weights, random weights of both signs, zeros, and
- * --minimize.  Also: the NOIP 2009 samples, no solution, limits, the
+ * --minimize.  Sparse 9x9 and 16x16 puzzles, beyond brute force, are checked
+ * by the digit-relabelling symmetry (max of P + min of P relabelled).
+ * Also: the NOIP 2009 samples, no solution, limits, the
  * callback, bad arguments, target weights.
  *
  * SK_TEST_SEED=K changes the puzzles; SK_TEST_VERBOSE=1 prints each case.
@@ -188,6 +190,101 @@ static sk_geometry geom(int n, int br, int bc, unsigned extras)
     return g;
 }
 
+/*
+ * Sparse puzzles, out of the oracle's reach, checked by a symmetry:
+ * relabelling every digit d as N+1-d maps the solutions of a puzzle P
+ * one to one onto those of the relabelled puzzle P', so
+ * max over P of sum(w*d) + min over P' of sum(w*d) = (N+1) * sum(w).
+ * Each answer must also be a valid solution worth what is reported.
+ * Includes the empty 9x9 grid under target weights (optimum 2906).
+ */
+static void relabel_case(const sk_model *m, int n, const uint8_t *givens, const int32_t *w)
+{
+    int nc = n * n;
+    uint8_t *rel = malloc((size_t)nc), *smax = malloc((size_t)nc), *smin = malloc((size_t)nc);
+    int64_t sum = 0;
+    for (int i = 0; i < nc; i++) {
+        rel[i] = givens[i] ? (uint8_t)(n + 1 - givens[i]) : 0;
+        sum += w[i];
+    }
+    sk_best_opts opts = SK_BEST_OPTS_INIT;
+    sk_best_result rmax, rmin;
+    CHECK_EQ_INT(sk_best(m, givens, w, &opts, smax, &rmax), SK_OK);
+    opts.minimize = 1;
+    CHECK_EQ_INT(sk_best(m, rel, w, &opts, smin, &rmin), SK_OK);
+    CHECK_EQ_INT(rmax.end, SK_END_EXHAUSTED);
+    CHECK_EQ_INT(rmin.end, SK_END_EXHAUSTED);
+    CHECK_EQ_INT(rmax.found, 1);
+    CHECK_EQ_INT(rmin.found, 1);
+    if (rmax.found && rmin.found) {
+        CHECK(sk_verify(m, givens, smax));
+        CHECK(sk_verify(m, rel, smin));
+        CHECK_EQ_INT(value_of(w, smax, nc), rmax.value);
+        CHECK_EQ_INT(value_of(w, smin, nc), rmin.value);
+        CHECK_EQ_INT(rmax.value + rmin.value, (int64_t)(n + 1) * sum);
+        CHECK(rmax.root_bound >= (double)rmax.value - 1e-6);
+    }
+    if (verbose)
+        printf("  relabel %dx%d: max %lld (%llu nodes), min %lld (%llu nodes)\n", n, n,
+               (long long)rmax.value, (unsigned long long)rmax.nodes, (long long)rmin.value,
+               (unsigned long long)rmin.nodes);
+    free(rel);
+    free(smax);
+    free(smin);
+}
+
+static void relabel_cases(int n, int count, int keep_lo, int keep_hi)
+{
+    sk_geometry g = geom(n, 0, 0, 0);
+    sk_model *m = build(&g);
+    or_geom og = or_from_sk(&g);
+    oracle o;
+    if (!m)
+        return;
+    CHECK_EQ_INT(or_init(&o, &og), 0);
+    int nc = n * n;
+    uint8_t *full = malloc((size_t)nc), *givens = malloc((size_t)nc);
+    int32_t *w = malloc((size_t)nc * sizeof *w);
+    int *perm = malloc((size_t)nc * sizeof *perm);
+    for (int t = 0; t < count; t++) {
+        CHECK(full_grid(m, &o, full));
+        or_shuffle(&seed, perm, nc);
+        int k = keep_lo + or_below(&seed, keep_hi - keep_lo + 1);
+        memset(givens, 0, (size_t)nc);
+        for (int j = 0; j < k; j++)
+            givens[perm[j]] = full[perm[j]];
+        make_weights(t % 3 == 2 ? 2 : t % 3, n, w);
+        relabel_case(m, n, givens, w);
+    }
+    free(full);
+    free(givens);
+    free(w);
+    free(perm);
+    or_free(&o);
+    sk_model_free(m);
+}
+
+static void test_relabel_sparse(void)
+{
+    sk_geometry g = geom(9, 0, 0, 0);
+    sk_model *m = build(&g);
+    if (m) {
+        uint8_t empty[81] = {0}, sol[81];
+        int32_t w[81];
+        sk_target_weights(9, w);
+        sk_best_result r;
+        CHECK_EQ_INT(sk_best(m, empty, NULL, NULL, sol, &r), SK_OK);
+        CHECK_EQ_INT(r.value, 2906);
+        CHECK_EQ_INT(r.end, SK_END_EXHAUSTED);
+        CHECK(sk_verify(m, empty, sol));
+        CHECK_EQ_INT(value_of(w, sol, 81), 2906);
+        relabel_case(m, 9, empty, w);
+        sk_model_free(m);
+    }
+    relabel_cases(9, 24, 17, 23);
+    relabel_cases(16, 2, 110, 120);
+}
+
 static void test_boxes_4x4(void)
 {
     sk_geometry g = geom(4, 2, 2, 0);
@@ -328,11 +425,21 @@ static void test_limits_callback(void)
     CHECK_EQ_INT(r.found, 1);
     CHECK_EQ_INT(r.value, seen);
     CHECK(sk_verify(m, givens, sol));
+    /* The empty 9x9 grid is solved at the root; the empty 16x16 needs
+     * thousands of nodes. */
     o = (sk_best_opts)SK_BEST_OPTS_INIT;
     o.max_nodes = 10;
-    CHECK_EQ_INT(sk_best(m, givens, NULL, &o, sol, &r), SK_OK);
-    CHECK_EQ_INT(r.end, SK_END_NODES);
-    CHECK(r.nodes <= 10);
+    sk_geometry g16 = geom(16, 4, 4, 0);
+    sk_model *m16 = build(&g16);
+    uint8_t g0[256] = {0}, s16[256];
+    if (m16) {
+        CHECK_EQ_INT(sk_best(m16, g0, NULL, &o, s16, &r), SK_OK);
+        CHECK_EQ_INT(r.end, SK_END_NODES);
+        CHECK(r.nodes <= 10);
+        CHECK_EQ_INT(r.found, 1);
+        CHECK(sk_verify(m16, g0, s16));
+        sk_model_free(m16);
+    }
     volatile int cancel = 1;
     o = (sk_best_opts)SK_BEST_OPTS_INIT;
     o.cancel = &cancel;
@@ -397,6 +504,7 @@ int main(void)
     RUN(test_jigsaw_6x6);
     RUN(test_group_4x4);
     RUN(test_8x8);
+    RUN(test_relabel_sparse);
     printf("# %ld comparisons with brute force\n", compared);
     return check_summary();
 }
