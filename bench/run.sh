@@ -309,6 +309,17 @@ nine() {
             ok_sk=NO
             note "$set_name: sudokit's answers ($q) failed the check"
         fi
+        # the 9x9 engine against the general engine, every puzzle
+        if [ $q = unique ]; then
+            say "$set_name: the general engine on every puzzle, for comparison"
+            "$TOOL" solve -q --engine general $flag "$file" >"$tmp/gen.txt"
+            if cmp -s "$tmp/gen.txt" "$tmp/sol.txt"; then
+                [ "$ok_sk" = NO ] || ok_sk="$ok_sk, = general engine"
+            else
+                ok_sk=NO
+                note "$set_name: the 9x9 and general engines disagree"
+            fi
+        fi
         for threads in 1 $NPROC; do
             [ "$threads" = 1 ] || [ "$NPROC" -gt 1 ] || continue
             timed -e "$tmp/sk.err" "$TOOL" solve --stats -j "$threads" $flag "$file"
@@ -455,7 +466,8 @@ sudokit: \`sudokit solve -j T FILE\` (uniqueness) or \`sudokit solve -j T --firs
 /dev/null after a checking run.  qqwing: \`qqwing --solve --one-line [--count-solutions] < FILE\`
 (\`--count-solutions\` is its uniqueness question).${solver_cmds}  With $NPROC threads a
 reference runs as $NPROC processes, each on a part of the file.  Every answer is checked: sudokit's
-solutions keep the givens and pass \`sudokit check\`; each reference's must be the same lines.
+solutions keep the givens and pass \`sudokit check\`, are the same with \`--engine general\`
+(uniqueness rows), and each reference's must be the same lines.
 "forum_hardest 1/$SAMPLE" is every $SAMPLE-th puzzle of forum_hardest_11plus.txt (qqwing needs
 minutes for the whole set); the whole set runs without qqwing.  Comment lines are removed
 beforehand, outside the timing.${scaling:+
