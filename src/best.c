@@ -15,7 +15,7 @@
  * Data model
  *   Candidates are one 64-bit mask per cell (bit d-1 = digit d possible),
  *   changed only through a trail of (cell, old mask) entries so that a
- *   backtrack pops to a mark, as in engine_general.c.  The rows, the
+ *   backtrack pops to a mark (propagate.h).  The rows, the
  *   columns and (when the model has them) the boxes or jigsaw regions are
  *   each a *partition* of the grid into full houses: P = 2 or 3 of them.
  *   For every partition p, cell i and digit d there is a profit
@@ -79,11 +79,9 @@
  *
  * Propagation
  *   Naked singles, hidden singles in full houses, locked candidates,
- *   to a fixpoint, with dirty-house sets - the rules of engine_general.c.
- *   They are written again here (compactly) instead of shared because the
- *   engine keeps them static over its own workspace layout and several
- *   people change that file; a shared propagation module is a clean later
- *   step.  Probing is not used: the bound prunes more per microsecond.
+ *   to a fixpoint, with dirty-house sets: the module of propagate.h, the
+ *   one engine_general.c uses.  Probing is not used: the bound prunes more
+ *   per microsecond.
  *
  * Branching
  *   A cell where the copies disagree (the counterpart of a fractional LP
@@ -99,6 +97,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "propagate.h"
 
 #define MAXP 3
 #define INF 1e300
@@ -113,19 +112,8 @@ typedef struct bframe {
 } bframe;
 
 typedef struct bstate {
-    const sk_model *m;
+    skx_prop pr;           /* candidates, trail, propagation (propagate.h) */
     int n, nc, np;
-    uint64_t *cand;
-    uint8_t *assigned;
-    uint16_t *astack;
-    int nassigned;
-    uint16_t *queue;
-    int qhead, qtail;
-    uint16_t *trail_cell;
-    uint64_t *trail_old;
-    uint32_t ntrail;
-    int hwords;
-    uint64_t *hdirty, *ldirty, *lscan;
     bframe *frames;
     int64_t *w;            /* weights, negated when minimising */
     int part[MAXP][SK_MAX_N]; /* house indices of each partition */
@@ -160,156 +148,6 @@ typedef struct bstate {
     int stop;
 } bstate;
 
-static inline int single(uint64_t x) { return x && !(x & (x - 1)); }
-
-static inline int has_bit(const uint64_t *set, int h) { return (int)(set[h >> 6] >> (h & 63) & 1); }
-
-/* ------------------------------------------------------------------ */
-/* Propagation (see engine_general.c for the commented original)       */
-/* ------------------------------------------------------------------ */
-
-static inline int narrow(bstate *s, int i, uint64_t nw)
-{
-    const sk_model *m = s->m;
-    s->trail_cell[s->ntrail] = (uint16_t)i;
-    s->trail_old[s->ntrail++] = s->cand[i];
-    s->cand[i] = nw;
-    if (!nw)
-        return 0;
-    if (single(nw))
-        s->queue[s->qtail++] = (uint16_t)i;
-    for (uint32_t k = m->cell_house_off[i]; k < m->cell_house_off[i + 1]; k++) {
-        int h = m->cell_houses[k];
-        s->hdirty[h >> 6] |= 1ull << (h & 63);
-        s->ldirty[h >> 6] |= 1ull << (h & 63);
-    }
-    return 1;
-}
-
-static int naked_singles(bstate *s)
-{
-    const sk_model *m = s->m;
-    while (s->qhead < s->qtail) {
-        int i = s->queue[s->qhead++];
-        if (s->assigned[i])
-            continue;
-        uint64_t d = s->cand[i];
-        s->assigned[i] = 1;
-        s->astack[s->nassigned++] = (uint16_t)i;
-        const uint16_t *p = m->peers + m->peer_off[i], *end = m->peers + m->peer_off[i + 1];
-        for (; p < end; p++)
-            if (s->cand[*p] & d)
-                if (!narrow(s, *p, s->cand[*p] & ~d))
-                    return 0;
-    }
-    return 1;
-}
-
-static int hidden_singles(bstate *s)
-{
-    const sk_model *m = s->m;
-    const int n = m->n;
-    int fixed = 0;
-    for (int w = 0; w < s->hwords; w++)
-        while (s->hdirty[w]) {
-            int h = w * 64 + __builtin_ctzll(s->hdirty[w]);
-            s->hdirty[w] &= s->hdirty[w] - 1;
-            if (h >= m->nfull)
-                continue;
-            const uint16_t *c = m->house_cells + m->house_off[h];
-            uint64_t once = 0, twice = 0;
-            for (int j = 0; j < n; j++) {
-                uint64_t x = s->cand[c[j]];
-                twice |= once & x;
-                once |= x;
-            }
-            if (once != m->all)
-                return -1;
-            uint64_t uniq = once & ~twice;
-            for (int j = 0; uniq && j < n; j++) {
-                uint64_t x = s->cand[c[j]], hit = x & uniq;
-                if (!hit || single(x))
-                    continue;
-                if (!single(hit) || !narrow(s, c[j], hit))
-                    return -1;
-                fixed++;
-            }
-        }
-    return fixed;
-}
-
-static int locked_candidates(bstate *s)
-{
-    const sk_model *m = s->m;
-    const uint16_t *cells = m->isect_cells;
-    int removed = 0, any = 0;
-    for (int w = 0; w < s->hwords; w++) {
-        s->lscan[w] = s->ldirty[w];
-        s->ldirty[w] = 0;
-        any |= s->lscan[w] != 0;
-    }
-    if (!any)
-        return 0;
-    for (int k = 0; k < m->nisects; k++) {
-        const sk_isect *x = &m->isects[k];
-        if (!has_bit(s->lscan, x->a) && !has_bit(s->lscan, x->b))
-            continue;
-        uint64_t in = 0, aout = 0, bout = 0;
-        for (uint32_t j = x->in_off; j < x->a_only_off; j++)
-            in |= s->cand[cells[j]];
-        for (uint32_t j = x->a_only_off; j < x->b_only_off; j++)
-            aout |= s->cand[cells[j]];
-        uint64_t confined = in & ~aout;
-        if (!confined)
-            continue;
-        for (uint32_t j = x->b_only_off; j < x->end; j++)
-            bout |= s->cand[cells[j]];
-        uint64_t hit = confined & bout;
-        if (!hit)
-            continue;
-        for (uint32_t j = x->b_only_off; j < x->end; j++) {
-            int c = cells[j];
-            if (s->cand[c] & hit) {
-                if (!narrow(s, c, s->cand[c] & ~hit))
-                    return -1;
-                removed++;
-            }
-        }
-    }
-    return removed;
-}
-
-static int propagate(bstate *s)
-{
-    for (;;) {
-        if (!naked_singles(s))
-            return 0;
-        int r = hidden_singles(s);
-        if (r < 0)
-            return 0;
-        if (r > 0)
-            continue;
-        r = locked_candidates(s);
-        if (r < 0)
-            return 0;
-        if (r == 0)
-            return 1;
-    }
-}
-
-static void undo(bstate *s, uint32_t trail_mark, int assign_mark)
-{
-    while (s->ntrail > trail_mark) {
-        s->ntrail--;
-        s->cand[s->trail_cell[s->ntrail]] = s->trail_old[s->ntrail];
-    }
-    while (s->nassigned > assign_mark)
-        s->assigned[s->astack[--s->nassigned]] = 0;
-    s->qhead = s->qtail = 0;
-    memset(s->hdirty, 0, (size_t)s->hwords * 8);
-    memset(s->ldirty, 0, (size_t)s->hwords * 8);
-}
-
 /* ------------------------------------------------------------------ */
 /* The house assignment problem                                        */
 /* ------------------------------------------------------------------ */
@@ -342,7 +180,7 @@ static int assign(bstate *s, const double *qp, int k, const uint16_t *cl, const 
         do {
             used[j0] = 1;
             int i0 = pm[j0], j1 = 0, cell = cl[i0 - 1];
-            uint64_t c = s->cand[cell];
+            uint64_t c = s->pr.cand[cell];
             const double *row = qp + (size_t)cell * n;
             double delta = INF, ui = u[i0];
             for (int j = 1; j <= k; j++) {
@@ -445,7 +283,7 @@ enum { NODE_CLOSED, NODE_BRANCH };
 /* Collects the open cells and missing digits of every partition house. */
 static void gather(bstate *s)
 {
-    const sk_model *m = s->m;
+    const sk_model *m = s->pr.m;
     const int n = s->n;
     for (int p = 0; p < s->np; p++)
         for (int hh = 0; hh < n; hh++) {
@@ -455,8 +293,8 @@ static void gather(bstate *s)
             uint64_t placed = 0;
             for (uint32_t t = m->house_off[h]; t < m->house_off[h + 1]; t++) {
                 int c = m->house_cells[t];
-                if (single(s->cand[c]))
-                    placed |= s->cand[c];
+                if (skx_single(s->pr.cand[c]))
+                    placed |= s->pr.cand[c];
                 else
                     cl[k++] = (uint16_t)c;
             }
@@ -522,8 +360,8 @@ static int bound(bstate *s, int maxit, int cont, double *ub)
     int64_t fixed = 0;
     s->nopen = 0;
     for (int i = 0; i < nc; i++) {
-        if (single(s->cand[i]))
-            fixed += s->w[i] * (__builtin_ctzll(s->cand[i]) + 1);
+        if (skx_single(s->pr.cand[i]))
+            fixed += s->w[i] * (__builtin_ctzll(s->pr.cand[i]) + 1);
         else
             s->open[s->nopen++] = (uint16_t)i;
     }
@@ -561,9 +399,9 @@ static int bound(bstate *s, int maxit, int cont, double *ub)
             if (total < zbar) zbar = total;
             *ub = zbar;
             for (int i = 0; i < nc; i++)
-                s->grid[i] = single(s->cand[i]) ? (uint8_t)(__builtin_ctzll(s->cand[i]) + 1)
+                s->grid[i] = skx_single(s->pr.cand[i]) ? (uint8_t)(__builtin_ctzll(s->pr.cand[i]) + 1)
                                                 : s->x[i];
-            if (grid_valid(s->m, s->grid)) {
+            if (grid_valid(s->pr.m, s->grid)) {
                 if (offer(s, s->grid))
                     return NODE_CLOSED;
                 if (total < (double)(s->inc + 1) - s->tol)
@@ -664,7 +502,7 @@ static void price(bstate *s)
     for (int k = 0; k < s->nopen; k++) {
         int i = s->open[k];
         double *ci = s->cost + (size_t)i * n;
-        for (uint64_t t = s->cand[i]; t; t &= t - 1) {
+        for (uint64_t t = s->pr.cand[i]; t; t &= t - 1) {
             int d = __builtin_ctzll(t);
             double lose = 0.0;
             for (int p = 0; p < np; p++) {
@@ -697,8 +535,8 @@ static int rc_fix(bstate *s)
     int narrowed = 0;
     for (int k = 0; k < s->nopen; k++) {
         int i = s->open[k];
-        uint64_t c = s->cand[i], drop = 0;
-        if (single(c))
+        uint64_t c = s->pr.cand[i], drop = 0;
+        if (skx_single(c))
             continue;
         for (uint64_t t = c; t; t &= t - 1) {
             int d = __builtin_ctzll(t);
@@ -706,7 +544,7 @@ static int rc_fix(bstate *s)
                 drop |= 1ull << d;
         }
         if (drop) {
-            if (!narrow(s, i, c & ~drop))
+            if (!skx_narrow(&s->pr, i, c & ~drop))
                 return -1;
             narrowed++;
         }
@@ -728,16 +566,16 @@ static int rc_fix(bstate *s)
 static int rc_search(bstate *s, int fbase, long limit)
 {
     const int n = s->n, nc = s->nc;
-    const uint32_t tm = s->ntrail;
-    const int am = s->nassigned;
+    const uint32_t tm = s->pr.ntrail;
+    const int am = s->pr.nassigned;
     const double *cost = s->cost;
     int depth = fbase, ok = 1, done = 1;
     long nodes = 0;
     double base = 0.0;
     for (int k = 0; k < s->nopen; k++) {
         int i = s->open[k];
-        if (single(s->cand[i]))
-            base += cost[(size_t)i * n + __builtin_ctzll(s->cand[i])];
+        if (skx_single(s->pr.cand[i]))
+            base += cost[(size_t)i * n + __builtin_ctzll(s->pr.cand[i])];
     }
     double cur = base;
     for (;;) {
@@ -745,17 +583,17 @@ static int rc_search(bstate *s, int fbase, long limit)
             /* cost of the cells fixed since the parent */
             int from = depth > fbase ? s->frames[depth - 1].assign_mark : am;
             cur = depth > fbase ? s->frames[depth - 1].cost : base;
-            for (int k = from; k < s->nassigned; k++) {
-                int i = s->astack[k];
-                cur += s->opened[i] ? cost[(size_t)i * n + __builtin_ctzll(s->cand[i])] : 0.0;
+            for (int k = from; k < s->pr.nassigned; k++) {
+                int i = s->pr.astack[k];
+                cur += s->opened[i] ? cost[(size_t)i * n + __builtin_ctzll(s->pr.cand[i])] : 0.0;
             }
             const double rm = room(s);
             double lb = cur;
             int cell = -1, bk = 1 << 30;
             for (int k = 0; k < s->nopen; k++) {
                 int i = s->open[k];
-                uint64_t c = s->cand[i];
-                if (single(c))
+                uint64_t c = s->pr.cand[i];
+                if (skx_single(c))
                     continue;
                 double mn = INF;
                 for (uint64_t t = c; t; t &= t - 1) {
@@ -772,9 +610,9 @@ static int rc_search(bstate *s, int fbase, long limit)
             }
             if (lb > rm) {
                 ok = 0;
-            } else if (s->nassigned == nc) {
+            } else if (s->pr.nassigned == nc) {
                 for (int i = 0; i < nc; i++)
-                    s->grid[i] = (uint8_t)(__builtin_ctzll(s->cand[i]) + 1);
+                    s->grid[i] = (uint8_t)(__builtin_ctzll(s->pr.cand[i]) + 1);
                 if (offer(s, s->grid)) {
                     done = 0;
                     break;
@@ -782,9 +620,9 @@ static int rc_search(bstate *s, int fbase, long limit)
             } else {
                 bframe *f = &s->frames[depth++];
                 f->cell = (uint16_t)cell;
-                f->trail_mark = s->ntrail;
-                f->assign_mark = (uint16_t)s->nassigned;
-                f->untried = s->cand[cell];
+                f->trail_mark = s->pr.ntrail;
+                f->assign_mark = (uint16_t)s->pr.nassigned;
+                f->untried = s->pr.cand[cell];
                 f->cost = cur;
             }
         }
@@ -795,7 +633,7 @@ static int rc_search(bstate *s, int fbase, long limit)
             break;
         }
         bframe *f = &s->frames[depth - 1];
-        undo(s, f->trail_mark, f->assign_mark);
+        skx_undo(&s->pr, f->trail_mark, f->assign_mark);
         int cell = f->cell, bd = -1;
         double bc = INF;
         for (uint64_t t = f->untried; t; t &= t - 1) {
@@ -808,9 +646,9 @@ static int rc_search(bstate *s, int fbase, long limit)
         f->untried &= ~(1ull << bd);
         if (!f->untried)
             depth--;
-        ok = f->cost + bc <= room(s) && narrow(s, cell, 1ull << bd) && propagate(s);
+        ok = f->cost + bc <= room(s) && skx_narrow(&s->pr, cell, 1ull << bd) && skx_propagate(&s->pr, 1);
     }
-    undo(s, tm, am);
+    skx_undo(&s->pr, tm, am);
     return done;
 }
 
@@ -856,11 +694,11 @@ static int evaluate(bstate *s, int root, int depth, double *ub)
         int f = rc_fix(s);
         if (f == 0)
             return NODE_BRANCH;
-        if (f < 0 || !propagate(s))
+        if (f < 0 || !skx_propagate(&s->pr, 1))
             return NODE_CLOSED;
-        if (s->nassigned == s->nc) {
+        if (s->pr.nassigned == s->nc) {
             for (int i = 0; i < s->nc; i++)
-                s->grid[i] = (uint8_t)(__builtin_ctzll(s->cand[i]) + 1);
+                s->grid[i] = (uint8_t)(__builtin_ctzll(s->pr.cand[i]) + 1);
             offer(s, s->grid);
             return NODE_CLOSED;
         }
@@ -877,9 +715,9 @@ static int choose(const bstate *s, int *first)
     int best = -1, bestw = 1 << 30, agreeing = -1, agreew = 1 << 30;
     int64_t bestabs = -1;
     for (int i = 0; i < nc; i++) {
-        if (single(s->cand[i]))
+        if (skx_single(s->pr.cand[i]))
             continue;
-        int k = __builtin_popcountll(s->cand[i]);
+        int k = __builtin_popcountll(s->pr.cand[i]);
         int same = 1;
         for (int p = 1; p < np; p++)
             same &= s->x[(size_t)p * nc + i] == s->x[i];
@@ -902,7 +740,7 @@ static int choose(const bstate *s, int *first)
     /* the cheapest digit by reduced cost: the one the relaxation uses */
     double bc = INF;
     *first = -1;
-    for (uint64_t t = s->cand[best]; t; t &= t - 1) {
+    for (uint64_t t = s->pr.cand[best]; t; t &= t - 1) {
         int d = __builtin_ctzll(t);
         if (s->cost[(size_t)best * s->n + d] < bc) {
             bc = s->cost[(size_t)best * s->n + d];
@@ -1003,9 +841,8 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
             memcpy(s->part[np++], part[p], sizeof part[p]);
 
     /* One block of work memory. */
-    size_t ncz = (size_t)nc, nz = (size_t)n, tcap = ncz * nz + 1, hw = ((size_t)m->nhouses + 63) / 64;
-    size_t size = al8(ncz * 8) + al8(ncz) + al8(ncz * 2) * 2 + al8(tcap * 2) + al8(tcap * 8) +
-                  hw * 8 * 3 + al8((ncz + 1) * sizeof(bframe)) + al8(ncz * 8) +
+    size_t ncz = (size_t)nc, nz = (size_t)n;
+    size_t size = skx_prop_workspace(m) + al8((ncz + 1) * sizeof(bframe)) + al8(ncz * 8) +
                   al8((size_t)np * ncz * nz * sizeof(double)) + al8((size_t)np * ncz) +
                   al8((nz + 1) * 8) + al8((nz + 1) * sizeof(int)) * 2 + al8(nz + 1) +
                   al8((size_t)np * nz * nz * 2) + al8((size_t)np * nz * nz) +
@@ -1013,23 +850,13 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
                   2 * al8((size_t)np * ncz * nz * sizeof(double)) + al8(ncz * 2) +
                   2 * al8((size_t)np * ncz) + al8((size_t)np * nz * nz) +
                   2 * al8((size_t)np * nz * (nz + 1) * 8) + al8(ncz * nz * 8) + al8(ncz);
-    char *block = malloc(size), *p = block;
+    char *block = malloc(size);
     if (!block)
         return SK_ENOMEM;
-    s->m = m;
+    char *p = skx_prop_carve(&s->pr, block, m);
     s->n = n;
     s->nc = nc;
     s->np = np;
-    s->cand = (uint64_t *)(void *)p;      p += al8(ncz * 8);
-    s->assigned = (uint8_t *)p;            p += al8(ncz);
-    s->astack = (uint16_t *)(void *)p;     p += al8(ncz * 2);
-    s->queue = (uint16_t *)(void *)p;      p += al8(ncz * 2);
-    s->trail_cell = (uint16_t *)(void *)p; p += al8(tcap * 2);
-    s->trail_old = (uint64_t *)(void *)p;  p += al8(tcap * 8);
-    s->hwords = (int)hw;
-    s->hdirty = (uint64_t *)(void *)p;     p += hw * 8;
-    s->ldirty = (uint64_t *)(void *)p;     p += hw * 8;
-    s->lscan = (uint64_t *)(void *)p;      p += hw * 8;
     s->frames = (bframe *)(void *)p;       p += al8((ncz + 1) * sizeof(bframe));
     s->w = (int64_t *)(void *)p;           p += al8(ncz * 8);
     s->q = (double *)(void *)p;            p += al8((size_t)np * ncz * nz * sizeof(double));
@@ -1079,15 +906,8 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
     s->res = res;
     if (opts->timeout > 0)
         s->deadline = skx_now() + opts->timeout;
-    memset(s->assigned, 0, ncz);
     memset(s->x, 0, (size_t)np * ncz);
-    memset(s->hdirty, 0xff, hw * 8);
-    memset(s->ldirty, 0xff, hw * 8);
-    for (int i = 0; i < nc; i++) {
-        s->cand[i] = givens[i] ? 1ull << (givens[i] - 1) : m->all;
-        if (single(s->cand[i]))
-            s->queue[s->qtail++] = (uint16_t)i;
-    }
+    skx_prop_start(&s->pr, givens);
 
     /* Two passes over the root: the first dive (one bound round per node,
      * the copies' choices as a guide) finds an incumbent; then the search
@@ -1095,15 +915,15 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
      * steps, and tunes the split there at length before branching. */
     int depth = 0;
     res->nodes = 1;
-    int ok = propagate(s);
+    int ok = skx_propagate(&s->pr, 1);
     int root = 1, diving = 1;
-    const uint32_t root_trail = s->ntrail;
-    const int root_assign = s->nassigned;
+    const uint32_t root_trail = s->pr.ntrail;
+    const int root_assign = s->pr.nassigned;
     for (;;) {
         if (ok) {
-            if (s->nassigned == nc) {
+            if (s->pr.nassigned == nc) {
                 for (int i = 0; i < nc; i++)
-                    s->grid[i] = (uint8_t)(__builtin_ctzll(s->cand[i]) + 1);
+                    s->grid[i] = (uint8_t)(__builtin_ctzll(s->pr.cand[i]) + 1);
                 if (offer(s, s->grid))
                     break;
             } else {
@@ -1122,9 +942,9 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
                     int first;
                     f->cell = (uint16_t)choose(s, &first);
                     f->first = first;
-                    f->trail_mark = s->ntrail;
-                    f->assign_mark = (uint16_t)s->nassigned;
-                    f->untried = s->cand[f->cell];
+                    f->trail_mark = s->pr.ntrail;
+                    f->assign_mark = (uint16_t)s->pr.nassigned;
+                    f->untried = s->pr.cand[f->cell];
                 }
             }
         }
@@ -1132,7 +952,7 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
             /* back to the root for the real search */
             diving = 0;
             depth = 0;
-            undo(s, root_trail, root_assign);
+            skx_undo(&s->pr, root_trail, root_assign);
             root = 1;
             ok = 1;
             continue;
@@ -1140,7 +960,7 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
         if (depth == 0)
             break;
         bframe *f = &s->frames[depth - 1];
-        undo(s, f->trail_mark, f->assign_mark);
+        skx_undo(&s->pr, f->trail_mark, f->assign_mark);
         int d = next_digit(s, f);
         int cell = f->cell;
         res->nodes++;
@@ -1151,7 +971,7 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
             res->guesses++;
         else
             depth--;
-        ok = narrow(s, cell, 1ull << d) && propagate(s);
+        ok = skx_narrow(&s->pr, cell, 1ull << d) && skx_propagate(&s->pr, 1);
     }
     if (s->have_inc) {
         res->found = 1;

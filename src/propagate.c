@@ -1,0 +1,188 @@
+/*
+ * propagate.c - the propagation rules, their fixpoint and the workspace
+ * layout of propagate.h (where the rules are explained).
+ */
+#include "propagate.h"
+
+static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
+
+static size_t trail_cap(const sk_model *m) { return (size_t)m->ncells * (size_t)m->n + 1; }
+
+static size_t house_words(const sk_model *m) { return ((size_t)m->nhouses + 63) / 64; }
+
+size_t skx_prop_workspace(const sk_model *m)
+{
+    size_t nc = (size_t)m->ncells;
+    return align8(nc * 8)                      /* cand */
+         + align8(nc)                          /* assigned */
+         + align8(nc * 2) * 2                  /* astack, queue */
+         + align8(trail_cap(m) * 2)            /* trail_cell */
+         + align8(trail_cap(m) * 8)            /* trail_old */
+         + house_words(m) * 8 * 3;             /* hdirty, ldirty, lscan */
+}
+
+char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
+{
+    char *b = ws;
+    size_t nc = (size_t)m->ncells;
+    p->m = m;
+    p->cand = (uint64_t *)(void *)b;       b += align8(nc * 8);
+    p->assigned = (uint8_t *)b;            b += align8(nc);
+    p->astack = (uint16_t *)(void *)b;     b += align8(nc * 2);
+    p->queue = (uint16_t *)(void *)b;      b += align8(nc * 2);
+    p->trail_cell = (uint16_t *)(void *)b; b += align8(trail_cap(m) * 2);
+    p->trail_old = (uint64_t *)(void *)b;  b += align8(trail_cap(m) * 8);
+    p->hwords = (int)house_words(m);
+    p->hdirty = (uint64_t *)(void *)b;     b += house_words(m) * 8;
+    p->ldirty = (uint64_t *)(void *)b;     b += house_words(m) * 8;
+    p->lscan = (uint64_t *)(void *)b;      b += house_words(m) * 8;
+    return b;
+}
+
+void skx_prop_start(skx_prop *p, const uint8_t *givens)
+{
+    const sk_model *m = p->m;
+    p->nassigned = 0;
+    p->ntrail = 0;
+    p->qhead = p->qtail = 0;
+    memset(p->assigned, 0, (size_t)m->ncells);
+    memset(p->hdirty, 0xff, (size_t)p->hwords * 8);
+    memset(p->ldirty, 0xff, (size_t)p->hwords * 8);
+    for (int i = 0; i < m->ncells; i++) {
+        p->cand[i] = givens[i] ? 1ull << (givens[i] - 1) : m->all;
+        if (skx_single(p->cand[i]))
+            p->queue[p->qtail++] = (uint16_t)i;
+    }
+}
+
+/* Rule 1: assigns every queued single, removing its digit from the peers. */
+static int naked_singles(skx_prop *p)
+{
+    const sk_model *m = p->m;
+    while (p->qhead < p->qtail) {
+        int i = p->queue[p->qhead++];
+        if (p->assigned[i])
+            continue;
+        uint64_t d = p->cand[i];
+        p->assigned[i] = 1;
+        p->astack[p->nassigned++] = (uint16_t)i;
+        const uint16_t *q = m->peers + m->peer_off[i], *end = m->peers + m->peer_off[i + 1];
+        for (; q < end; q++)
+            if (p->cand[*q] & d)
+                if (!skx_narrow(p, *q, p->cand[*q] & ~d))
+                    return 0;
+    }
+    return 1;
+}
+
+/* Rule 2 on one full house: -1 on contradiction, else cells fixed. */
+static int hidden_in_house(skx_prop *p, int h)
+{
+    const sk_model *m = p->m;
+    const uint16_t *c = m->house_cells + m->house_off[h];
+    const int n = m->n;
+    uint64_t once = 0, twice = 0;
+    for (int j = 0; j < n; j++) {
+        uint64_t x = p->cand[c[j]];
+        twice |= once & x;
+        once |= x;
+    }
+    if (once != m->all)
+        return -1;
+    uint64_t uniq = once & ~twice;
+    if (!uniq)
+        return 0;
+    int fixed = 0;
+    for (int j = 0; j < n; j++) {
+        uint64_t x = p->cand[c[j]];
+        uint64_t hit = x & uniq;
+        if (!hit || skx_single(x))
+            continue;
+        if (!skx_single(hit) || !skx_narrow(p, c[j], hit))
+            return -1; /* two digits that each must go here */
+        fixed++;
+    }
+    return fixed;
+}
+
+/* Rule 2 on every changed full house: -1 on contradiction, else cells fixed. */
+static int hidden_singles(skx_prop *p)
+{
+    const int nfull = p->m->nfull;
+    int fixed = 0;
+    for (int w = 0; w < p->hwords; w++)
+        while (p->hdirty[w]) {
+            int h = w * 64 + __builtin_ctzll(p->hdirty[w]);
+            p->hdirty[w] &= p->hdirty[w] - 1;
+            if (h >= nfull)
+                continue;
+            int r = hidden_in_house(p, h);
+            if (r < 0)
+                return -1;
+            fixed += r;
+        }
+    return fixed;
+}
+
+/* Rule 3 on pairs touching a changed house: -1 on contradiction, else
+ * candidates removed. */
+static int locked_candidates(skx_prop *p)
+{
+    const sk_model *m = p->m;
+    const uint16_t *cells = m->isect_cells;
+    int removed = 0, any = 0;
+    for (int w = 0; w < p->hwords; w++) {
+        p->lscan[w] = p->ldirty[w];
+        p->ldirty[w] = 0;
+        any |= p->lscan[w] != 0;
+    }
+    if (!any)
+        return 0;
+    for (int k = 0; k < m->nisects; k++) {
+        const sk_isect *x = &m->isects[k];
+        if (!skx_has_bit(p->lscan, x->a) && !skx_has_bit(p->lscan, x->b))
+            continue;
+        uint64_t in = 0, aout = 0, bout = 0;
+        for (uint32_t j = x->in_off; j < x->a_only_off; j++)
+            in |= p->cand[cells[j]];
+        for (uint32_t j = x->a_only_off; j < x->b_only_off; j++)
+            aout |= p->cand[cells[j]];
+        uint64_t confined = in & ~aout;
+        if (!confined)
+            continue;
+        for (uint32_t j = x->b_only_off; j < x->end; j++)
+            bout |= p->cand[cells[j]];
+        uint64_t hit = confined & bout;
+        if (!hit)
+            continue;
+        for (uint32_t j = x->b_only_off; j < x->end; j++) {
+            int c = cells[j];
+            if (p->cand[c] & hit) {
+                if (!skx_narrow(p, c, p->cand[c] & ~hit))
+                    return -1;
+                removed++;
+            }
+        }
+    }
+    return removed;
+}
+
+int skx_propagate(skx_prop *p, int locked)
+{
+    for (;;) {
+        if (!naked_singles(p))
+            return 0;
+        int r = hidden_singles(p);
+        if (r < 0)
+            return 0;
+        if (r > 0)
+            continue;
+        if (!locked)
+            return 1;
+        r = locked_candidates(p);
+        if (r < 0)
+            return 0;
+        if (r == 0)
+            return 1;
+    }
+}
