@@ -2,53 +2,119 @@
  * batch.c - the batch runner shared by every command that reads puzzles.
  *
  * Puzzles are read one file after another with sk_reader and copied out of
- * the reader's storage (valid only until the next read) into items.  With
- * one thread an item is examined and printed as soon as it is read.  With
- * -j N the items are gathered into chunks of CHUNK; N workers (the main
- * thread and N-1 pthreads, each with its own sk_solver) take items from the
- * chunk with an atomic counter, then the main thread prints the chunk in
- * input order.  Memory stays bounded by the chunk size whatever the input.
+ * the reader's storage (valid only until the next read) into the slots of
+ * a ring.  Items are numbered over the whole run; item k lives in slot
+ * k % RING.  Three counters move forward only:
+ *
+ *   head <= claimed <= tail   head: next item to print (main thread)
+ *                             claimed: next item a worker takes (atomic)
+ *                             tail: next item to read (main thread; its
+ *                             atomic copy `published` tells the workers
+ *                             how far the ring is filled)
+ *
+ * With one thread (-j 1, or a command whose work must run in order) the
+ * ring has one slot and each item is read, examined and printed in the
+ * main thread; no thread is started.  With -j N, N worker threads (each
+ * with its own sk_solver) claim items with a compare-and-swap on
+ * `claimed`, a few at a time when many are waiting, examine them and mark
+ * each one done.  The main thread meanwhile reads puzzles into free slots
+ * and prints finished items strictly in input order as soon as the head of
+ * the ring is done, so that reading, searching and printing overlap.
+ *
+ * Waking is batched.  A worker that finds nothing to claim sleeps on a
+ * condition variable; the main thread wakes the sleepers only when a batch
+ * of items is waiting or when it stops reading for a while.  The main
+ * thread sleeps when it cannot read (ring full, input exhausted) and the
+ * item it waits for is not done; while the ring is full it waits for an
+ * item a batch past the head, so that it wakes once per batch rather than
+ * once per item.  Only the worker that finishes exactly that item signals.
+ *
+ * Memory stays bounded whatever the input: at most RING items are in
+ * flight, and at most CELL_BUDGET cells of them (large grids), and a slot
+ * whose buffers grew for a large grid gives them back once printed.
  *
  * Models are cached: a model is rebuilt only when a puzzle's geometry
  * (n, box, extras, regions, groups) differs from the previous puzzle's.  A
- * replaced model may still be in use by items of the current chunk, so it
- * is retired and freed after the chunk is printed.
+ * replaced model may still be in use by items in flight, so it is retired
+ * with the number of the first item that does not use it, and freed once
+ * every item before that one has been printed.
  *
  * Every puzzle read yields exactly one record, in input order: a puzzle
  * the reader rejects (SK_EPARSE), whose geometry does not make a model
  * (SK_EMODEL) or whose givens conflict becomes an INVALID item, reported
  * on stderr as FILE:LINE:COL: reason, and the batch goes on.
+ *
+ * When stderr is a terminal (and without --quiet) a progress line shows
+ * the puzzles printed, the rate, and the time left when it can be
+ * estimated: when every input is a regular file, the byte position of the
+ * stream being read against the total size gives the share of the input
+ * read so far; otherwise the elapsed time is shown.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 
-#define CHUNK 1024 /* items per chunk with several threads */
+#define RING 4096            /* slots with several threads (a power of two) */
+#define CELL_BUDGET (1L << 19) /* cells of the items in flight, at most */
+#define SHRINK_CELLS 256     /* larger buffers are freed once printed */
+#define READ_BATCH 256       /* items read before printing what is done */
+#define WAKE_BATCH 32        /* waiting items that wake sleeping workers */
+#define CLAIM_MAX 8          /* items a worker claims at once, at most */
+
+typedef struct slot {
+    cli_item it;
+    atomic_int done;         /* set by the worker that examined it */
+} slot;
+
+typedef struct retired_model {
+    sk_model *model;
+    long until;              /* items from this one on do not use it */
+} retired_model;
 
 typedef struct run_state {
     cli_batch *b;
-    cli_item *items;     /* the chunk: items[0..nitems) */
-    size_t nitems, chunk;
-    sk_model **retired;  /* models to free after the chunk is printed */
+    slot *ring;
+    long size;               /* slots: RING, or 1 with one thread */
+    long head, tail;         /* main thread only (see above) */
+    long cells;              /* cells of the items in [head, tail) */
+    retired_model *retired;  /* oldest first */
     size_t nretired, cap_retired;
-    cli_item key;        /* geometry of the cached model */
+    cli_item key;            /* geometry of the cached model */
     int have_key;
-    sk_model *model;     /* cached model, NULL when key did not build */
-    sk_diag model_diag;  /* why key did not build */
+    sk_model *model;         /* cached model, NULL when key did not build */
+    sk_diag model_diag;      /* why key did not build */
     int model_status;
     cli_worker *workers;
     int nworkers;
-    atomic_size_t next;  /* next item a worker takes */
-    long index;          /* records so far over all files */
+    int threaded;            /* worker threads are running */
+
+    /* shared with the workers */
+    atomic_long published;   /* items [0, published) may be claimed */
+    atomic_long claimed;
+    atomic_int sleepers;     /* workers waiting on work_cv */
+    atomic_long want;        /* item the main thread waits for, or -1 */
+    atomic_int finished;     /* no item will be published any more */
+    atomic_int abort_work;   /* output failed: skip the remaining items */
+    pthread_mutex_t lock;
+    pthread_cond_t work_cv;  /* workers wait for items */
+    pthread_cond_t done_cv;  /* the main thread waits for item `want` */
+
+    /* progress */
     double start, last_progress;
-    int progress;        /* a progress line may be shown (stderr is a tty) */
+    int progress;            /* a progress line may be shown (stderr is a tty) */
     int progress_shown;
+    double total_bytes;      /* size of every input, < 0 when unknown */
+    double bytes_before;     /* sizes of the inputs already read */
+    FILE *cur_fp;            /* stream being read, NULL between streams */
+    double cur_base;         /* its position when opened */
 } run_state;
 
 static double now(void)
@@ -163,13 +229,16 @@ static int item_model(run_state *rs, cli_item *it)
         if (rs->model) {
             if (rs->nretired == rs->cap_retired) {
                 size_t cap = rs->cap_retired ? 2 * rs->cap_retired : 8;
-                sk_model **p = realloc(rs->retired, cap * sizeof *p);
+                retired_model *p = realloc(rs->retired, cap * sizeof *p);
                 if (!p)
                     return -1;
                 rs->retired = p;
                 rs->cap_retired = cap;
             }
-            rs->retired[rs->nretired++] = rs->model;
+            /* items before this one may still use the old model */
+            rs->retired[rs->nretired].model = rs->model;
+            rs->retired[rs->nretired].until = it->index;
+            rs->nretired++;
             rs->model = NULL;
         }
         rs->have_key = 0;
@@ -314,7 +383,7 @@ static void process(cli_worker *w, cli_item *it)
 }
 
 /* ------------------------------------------------------------------ */
-/* Chunks                                                              */
+/* Workers                                                             */
 /* ------------------------------------------------------------------ */
 
 typedef struct worker_arg {
@@ -322,40 +391,187 @@ typedef struct worker_arg {
     cli_worker *w;
 } worker_arg;
 
-static void work_loop(run_state *rs, cli_worker *w)
+static cli_item *slot_item(run_state *rs, long k)
 {
-    for (;;) {
-        size_t i = atomic_fetch_add(&rs->next, 1);
-        if (i >= rs->nitems)
-            break;
-        process(w, &rs->items[i]);
+    return &rs->ring[k & (rs->size - 1)].it;
+}
+
+static atomic_int *slot_done(run_state *rs, long k)
+{
+    return &rs->ring[k & (rs->size - 1)].done;
+}
+
+/* Marks item k done and wakes the main thread when it waits for k. */
+static void finish_item(run_state *rs, long k)
+{
+    atomic_store(slot_done(rs, k), 1);
+    if (atomic_load(&rs->want) == k) {
+        pthread_mutex_lock(&rs->lock);
+        pthread_cond_signal(&rs->done_cv);
+        pthread_mutex_unlock(&rs->lock);
     }
 }
 
 static void *thread_main(void *arg)
 {
     worker_arg *wa = arg;
-    work_loop(wa->rs, wa->w);
+    run_state *rs = wa->rs;
+    long width = 2L * rs->nworkers;
+    for (;;) {
+        long c = atomic_load(&rs->claimed);
+        long p = atomic_load(&rs->published);
+        if (c < p) {
+            /* a few items at once when many wait: less contention */
+            long k = (p - c) / width, i;
+            if (k < 1)
+                k = 1;
+            else if (k > CLAIM_MAX)
+                k = CLAIM_MAX;
+            if (!atomic_compare_exchange_weak(&rs->claimed, &c, c + k))
+                continue;
+            for (i = c; i < c + k; i++) {
+                if (!atomic_load_explicit(&rs->abort_work, memory_order_relaxed))
+                    process(wa->w, slot_item(rs, i));
+                finish_item(rs, i);
+            }
+            continue;
+        }
+        if (atomic_load(&rs->finished))
+            break;
+        pthread_mutex_lock(&rs->lock);
+        atomic_fetch_add(&rs->sleepers, 1);
+        if (atomic_load(&rs->claimed) >= atomic_load(&rs->published) &&
+            !atomic_load(&rs->finished))
+            pthread_cond_wait(&rs->work_cv, &rs->lock);
+        atomic_fetch_sub(&rs->sleepers, 1);
+        pthread_mutex_unlock(&rs->lock);
+    }
     return NULL;
+}
+
+/* Wakes the sleeping workers when items wait for them (any number when
+ * all is set, else at least a batch). */
+static void wake_workers(run_state *rs, int all)
+{
+    long waiting;
+    if (!rs->threaded || atomic_load(&rs->sleepers) == 0)
+        return;
+    waiting = rs->tail - atomic_load(&rs->claimed);
+    if (waiting <= 0 || (!all && waiting < WAKE_BATCH))
+        return;
+    pthread_mutex_lock(&rs->lock);
+    pthread_cond_broadcast(&rs->work_cv);
+    pthread_mutex_unlock(&rs->lock);
+}
+
+/* Starts the worker threads; 0 started means the single-thread path. */
+static int start_workers(run_state *rs, pthread_t *tid, worker_arg *wa)
+{
+    pthread_condattr_t ca;
+    int t, started = 0;
+    if (pthread_mutex_init(&rs->lock, NULL) != 0)
+        return 0;
+    if (pthread_condattr_init(&ca) != 0) {
+        pthread_mutex_destroy(&rs->lock);
+        return 0;
+    }
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    if (pthread_cond_init(&rs->work_cv, NULL) != 0) {
+        pthread_condattr_destroy(&ca);
+        pthread_mutex_destroy(&rs->lock);
+        return 0;
+    }
+    if (pthread_cond_init(&rs->done_cv, &ca) != 0) {
+        pthread_condattr_destroy(&ca);
+        pthread_cond_destroy(&rs->work_cv);
+        pthread_mutex_destroy(&rs->lock);
+        return 0;
+    }
+    pthread_condattr_destroy(&ca);
+    atomic_store(&rs->want, -1L);
+    for (t = 0; t < rs->nworkers; t++) {
+        wa[t].rs = rs;
+        wa[t].w = &rs->workers[t];
+        if (pthread_create(&tid[t], NULL, thread_main, &wa[t]) != 0)
+            break;
+        started = t + 1;
+    }
+    if (!started) {
+        pthread_cond_destroy(&rs->done_cv);
+        pthread_cond_destroy(&rs->work_cv);
+        pthread_mutex_destroy(&rs->lock);
+    }
+    return started;
+}
+
+static void stop_workers(run_state *rs, pthread_t *tid, int started)
+{
+    int t;
+    atomic_store(&rs->finished, 1);
+    pthread_mutex_lock(&rs->lock);
+    pthread_cond_broadcast(&rs->work_cv);
+    pthread_mutex_unlock(&rs->lock);
+    for (t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    pthread_cond_destroy(&rs->done_cv);
+    pthread_cond_destroy(&rs->work_cv);
+    pthread_mutex_destroy(&rs->lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Printing                                                            */
+/* ------------------------------------------------------------------ */
+
+/* h:mm:ss or m:ss */
+static void format_duration(double secs, char *buf, size_t size)
+{
+    long s = secs > 0 ? (long)(secs + 0.5) : 0;
+    if (s >= 3600)
+        snprintf(buf, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
 }
 
 static void progress(run_state *rs, int done)
 {
-    double t;
+    double t, elapsed, rate, pos;
+    long printed = rs->b->puzzles;
+    char when[48];
     if (!rs->progress)
         return;
-    t = now();
     if (done) {
         if (rs->progress_shown)
             fputs("\r\033[K", stderr);
+        rs->progress_shown = 0;
         return;
     }
+    t = now();
     if (t - rs->start < 1.0 || t - rs->last_progress < 0.5)
         return;
     rs->last_progress = t;
     rs->progress_shown = 1;
-    fprintf(stderr, "\rsudokit: %ld puzzles, %.0f/s ", rs->b->puzzles,
-            (double)rs->b->puzzles / (t - rs->start));
+    elapsed = t - rs->start;
+    rate = (double)printed / elapsed;
+    pos = rs->bytes_before;
+    if (rs->cur_fp) {
+        off_t at = ftello(rs->cur_fp);
+        if (at >= 0)
+            pos += (double)at - rs->cur_base;
+    }
+    if (rs->total_bytes > 0 && pos > 0 && rate > 0 && rs->tail > 0) {
+        /* puzzles read so far over the share of the input read so far */
+        double share = pos / rs->total_bytes, total, left;
+        if (share > 1)
+            share = 1;
+        total = (double)rs->tail / share;
+        left = (total - (double)printed) / rate;
+        format_duration(left, when, sizeof when);
+        fprintf(stderr, "\r\033[Ksudokit: %ld puzzles, %.0f/s, %.0f%% read, about %s left",
+                printed, rate, share * 100, when);
+    } else {
+        format_duration(elapsed, when, sizeof when);
+        fprintf(stderr, "\r\033[Ksudokit: %ld puzzles, %.0f/s, %s elapsed", printed, rate, when);
+    }
 }
 
 static void emit(run_state *rs, cli_item *it)
@@ -363,8 +579,10 @@ static void emit(run_state *rs, cli_item *it)
     cli_batch *b = rs->b;
     if (it->status == CLI_ST_INVALID) {
         if (!b->args->quiet) {
-            if (rs->progress_shown)
+            if (rs->progress_shown) {
                 fputs("\r\033[K", stderr);
+                rs->progress_shown = 0;
+            }
             cli_diag_print(it->file, it->diag.line, it->diag.column, it->diag.message);
         }
         cli_batch_exit(b, it->system_error ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT);
@@ -385,99 +603,258 @@ static void emit(run_state *rs, cli_item *it)
     }
 }
 
-/* Examines and prints every item of the chunk, then frees retired models. */
-static void run_chunk(run_state *rs)
+/* Gives back the buffers of a printed item that held a large grid. */
+static void item_shrink(cli_item *it)
 {
-    size_t i;
-    int nthreads = rs->b->ops->parallel ? rs->nworkers : 1;
-    if (rs->b->stop) /* output failed: nothing more will be printed */
-        rs->nitems = 0;
-    if ((size_t)nthreads > rs->nitems)
-        nthreads = (int)rs->nitems;
-    if (nthreads > 1) {
-        pthread_t tid[1024];
-        worker_arg wa[1024];
-        int started = 0, t;
-        atomic_store(&rs->next, 0);
-        for (t = 1; t < nthreads; t++) {
-            wa[t].rs = rs;
-            wa[t].w = &rs->workers[t];
-            if (pthread_create(&tid[t], NULL, thread_main, &wa[t]) != 0)
-                break;
-            started = t;
-        }
-        work_loop(rs, &rs->workers[0]);
-        for (t = 1; t <= started; t++)
-            pthread_join(tid[t], NULL);
-    } else {
-        for (i = 0; i < rs->nitems; i++)
-            process(&rs->workers[0], &rs->items[i]);
+    if (it->cap > SHRINK_CELLS) {
+        free(it->cell_line);
+        it->cell_line = it->cell_column = NULL;
+        it->cells = it->regions = it->solution = NULL;
+        it->cap = 0;
     }
-    for (i = 0; i < rs->nitems && !rs->b->stop; i++)
-        emit(rs, &rs->items[i]);
-    rs->nitems = 0;
-    for (i = 0; i < rs->nretired; i++)
-        sk_model_free(rs->retired[i]);
-    rs->nretired = 0;
-    progress(rs, 0);
+    if (it->groups_cap > 4 * SHRINK_CELLS) {
+        free(it->groups);
+        it->groups = NULL;
+        it->groups_cap = 0;
+    }
+}
+
+/* Prints the done items at the head of the ring, in order, and frees the
+ * retired models no item in flight uses any more. */
+static void emit_ready(run_state *rs)
+{
+    size_t i, j;
+    long before = rs->head;
+    while (rs->head < rs->tail && atomic_load_explicit(slot_done(rs, rs->head), memory_order_acquire)) {
+        cli_item *it = slot_item(rs, rs->head);
+        if (!rs->b->stop)
+            emit(rs, it);
+        if (rs->b->stop && rs->threaded)
+            atomic_store_explicit(&rs->abort_work, 1, memory_order_relaxed);
+        rs->cells -= (long)it->geom.n * it->geom.n;
+        if (rs->size > 1)
+            item_shrink(it);
+        rs->head++;
+    }
+    for (i = 0; i < rs->nretired && rs->retired[i].until <= rs->head; i++)
+        sk_model_free(rs->retired[i].model);
+    if (i > 0) {
+        for (j = i; j < rs->nretired; j++)
+            rs->retired[j - i] = rs->retired[j];
+        rs->nretired -= i;
+    }
+    if (rs->head != before)
+        progress(rs, 0);
+}
+
+/* Sleeps until item k is done (or, with a progress line, at most half a
+ * second). */
+static void wait_item(run_state *rs, long k)
+{
+    pthread_mutex_lock(&rs->lock);
+    atomic_store(&rs->want, k);
+    if (!atomic_load(slot_done(rs, k))) {
+        if (rs->progress) {
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            ts.tv_nsec += 500000000L;
+            if (ts.tv_nsec >= 1000000000L) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000L;
+            }
+            pthread_cond_timedwait(&rs->done_cv, &rs->lock, &ts);
+        } else {
+            while (!atomic_load(slot_done(rs, k)))
+                pthread_cond_wait(&rs->done_cv, &rs->lock);
+        }
+    }
+    atomic_store(&rs->want, -1L);
+    pthread_mutex_unlock(&rs->lock);
+}
+
+static int ring_full(const run_state *rs)
+{
+    return rs->tail - rs->head >= rs->size || (rs->tail > rs->head && rs->cells >= CELL_BUDGET);
+}
+
+/* Waits for the workers when the main thread can do nothing else: for
+ * the head item, or, when the ring is full and the head is done, for the
+ * item a batch further on. */
+static void wait_workers(run_state *rs)
+{
+    long k = rs->head, far;
+    if (!rs->threaded || rs->head >= rs->tail)
+        return;
+    if (ring_full(rs)) {
+        far = rs->head + (rs->tail - rs->head) / 8;
+        if (far > rs->head && !atomic_load(slot_done(rs, far)))
+            k = far;
+    }
+    if (!atomic_load(slot_done(rs, k))) {
+        wake_workers(rs, 1);
+        wait_item(rs, k);
+        progress(rs, 0);
+    }
+}
+
+/* Prints every item in flight. */
+static void drain(run_state *rs)
+{
+    for (;;) {
+        emit_ready(rs);
+        if (rs->head >= rs->tail)
+            break;
+        wait_workers(rs);
+    }
 }
 
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Reads every puzzle of one stream into chunks. */
+/* Reads the next puzzle into the slot at the tail and publishes it.
+ * SK_OK (a record was added, valid or not), SK_DONE, or a fatal reader
+ * error with errno kept in *err. */
+static int read_one(run_state *rs, sk_reader *r, const char *name, int *err)
+{
+    cli_item *it = slot_item(rs, rs->tail);
+    sk_puzzle p;
+    sk_diag diag;
+    int rc;
+    item_reset(it);
+    memset(&p, 0, sizeof p);
+    memset(&diag, 0, sizeof diag);
+    errno = 0;
+    rc = sk_reader_next(r, &p, &diag);
+    *err = errno;
+    if (rc == SK_DONE)
+        return rc;
+    if (rc != SK_OK && rc != SK_EPARSE)
+        return rc;
+    it->index = rs->tail;
+    it->file = name;
+    it->line = p.line;
+    if (rc == SK_EPARSE) {
+        set_invalid(it, diag.line, diag.column,
+                    diag.message[0] ? diag.message : sk_strerror(rc));
+    } else if (item_fill(it, &p) || (it->status == CLI_ST_PENDING && item_model(rs, it))) {
+        set_invalid(it, p.line, 0, sk_strerror(SK_ENOMEM));
+        it->system_error = 1;
+        it->model = NULL;
+    }
+    rs->cells += (long)it->geom.n * it->geom.n;
+    atomic_store_explicit(slot_done(rs, rs->tail), 0, memory_order_relaxed);
+    rs->tail++;
+    if (rs->threaded) {
+        atomic_store(&rs->published, rs->tail);
+        wake_workers(rs, 0);
+    } else {
+        process(&rs->workers[0], it);
+        atomic_store_explicit(slot_done(rs, rs->tail - 1), 1, memory_order_relaxed);
+    }
+    return SK_OK;
+}
+
+/* Reads every puzzle of one stream, printing finished items as it goes. */
 static void read_stream(run_state *rs, FILE *fp, const char *name, const sk_read_opts *ro)
 {
     cli_batch *b = rs->b;
     sk_reader *r = NULL;
-    int rc = sk_reader_open_file(fp, ro, &r);
+    struct stat st;
+    double size = -1;
+    int rc = sk_reader_open_file(fp, ro, &r), err = 0;
     if (rc != SK_OK) {
-        run_chunk(rs);
+        drain(rs);
         cli_error("%s: %s", name, sk_strerror(rc));
         cli_batch_exit(b, rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT);
         return;
     }
-    while (!b->stop) {
-        cli_item *it;
-        sk_puzzle p;
-        sk_diag diag;
-        if (rs->nitems == rs->chunk)
-            run_chunk(rs);
+    if (rs->progress && rs->total_bytes > 0 && fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode)) {
+        off_t at = ftello(fp);
+        rs->cur_fp = fp;
+        rs->cur_base = at > 0 ? (double)at : 0;
+        size = (double)st.st_size - rs->cur_base;
+    }
+    rc = SK_OK;
+    while (!b->stop && rc == SK_OK) {
+        int n;
+        emit_ready(rs);
         if (b->stop)
             break;
-        it = &rs->items[rs->nitems];
-        item_reset(it);
-        memset(&p, 0, sizeof p);
-        memset(&diag, 0, sizeof diag);
-        errno = 0;
-        rc = sk_reader_next(r, &p, &diag);
-        if (rc == SK_DONE)
-            break;
-        if (rc != SK_OK && rc != SK_EPARSE) {
-            int err = errno;
-            run_chunk(rs);
-            if (rc == SK_EIO && err)
-                cli_error("%s: %s", name, strerror(err));
-            else
-                cli_error("%s: %s", name, sk_strerror(rc));
-            cli_batch_exit(b, rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT);
-            break;
+        if (ring_full(rs)) {
+            wait_workers(rs);
+            continue;
         }
-        it->index = rs->index++;
-        it->file = name;
-        it->line = p.line;
-        if (rc == SK_EPARSE) {
-            set_invalid(it, diag.line, diag.column,
-                        diag.message[0] ? diag.message : sk_strerror(rc));
-        } else if (item_fill(it, &p) || (it->status == CLI_ST_PENDING && item_model(rs, it))) {
-            set_invalid(it, p.line, 0, sk_strerror(SK_ENOMEM));
-            it->system_error = 1;
-            it->model = NULL;
+        for (n = 0; n < READ_BATCH && !ring_full(rs) && !b->stop; n++) {
+            rc = read_one(rs, r, name, &err);
+            if (rc != SK_OK)
+                break;
+            if (!rs->threaded)
+                emit_ready(rs);
         }
-        rs->nitems++;
+        wake_workers(rs, 1);
+    }
+    rs->cur_fp = NULL;
+    if (size > 0)
+        rs->bytes_before += size;
+    if (rc != SK_OK && rc != SK_DONE && !b->stop) {
+        drain(rs); /* keep messages in input order */
+        if (rc == SK_EIO && err)
+            cli_error("%s: %s", name, strerror(err));
+        else
+            cli_error("%s: %s", name, sk_strerror(rc));
+        cli_batch_exit(b, rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT);
     }
     sk_reader_free(r);
+}
+
+/* Size in bytes of every operand when all are regular files, else -1. */
+static double input_size(char **files, int nfiles)
+{
+    double total = 0;
+    int i, stdin_seen = 0;
+    for (i = 0; i < nfiles; i++) {
+        struct stat st;
+        int ok;
+        if (strcmp(files[i], "-") == 0) {
+            if (stdin_seen++)
+                continue;
+            ok = fstat(STDIN_FILENO, &st) == 0;
+            if (ok && S_ISREG(st.st_mode)) {
+                off_t at = lseek(STDIN_FILENO, 0, SEEK_CUR);
+                total += (double)st.st_size - (at > 0 ? (double)at : 0);
+                continue;
+            }
+        } else {
+            ok = stat(files[i], &st) == 0;
+            if (ok && S_ISREG(st.st_mode)) {
+                total += (double)st.st_size;
+                continue;
+            }
+            if (!ok)
+                continue; /* reported when opened; reads nothing */
+        }
+        return -1;
+    }
+    return total;
+}
+
+static void print_stats(run_state *rs)
+{
+    cli_batch *b = rs->b;
+    double secs = now() - rs->start;
+    int s, first = 1;
+    fprintf(stderr, "sudokit: stats: %ld puzzle%s", b->puzzles, b->puzzles == 1 ? "" : "s");
+    for (s = CLI_ST_UNIQUE; s < CLI_ST_COUNT_; s++) {
+        if (!b->by_status[s])
+            continue;
+        fprintf(stderr, "%s%s %ld", first ? " (" : ", ", cli_status_name((cli_status)s),
+                b->by_status[s]);
+        first = 0;
+    }
+    fprintf(stderr, "%s, %.3f s, %.1f puzzles/s, %.2f guesses/puzzle\n", first ? "" : ")", secs,
+            secs > 0 ? (double)b->puzzles / secs : 0.0,
+            b->searched ? (double)b->guesses / (double)b->searched : 0.0);
 }
 
 int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opts *ro,
@@ -486,31 +863,60 @@ int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opt
     static char *stdin_only[] = {"-"};
     cli_batch b;
     run_state rs;
-    int i;
+    pthread_t *tid = NULL;
+    worker_arg *wa = NULL;
+    int i, started = 0;
+    long k;
     memset(&b, 0, sizeof b);
     memset(&rs, 0, sizeof rs);
     b.args = a;
     b.ops = ops;
     b.ctx = ctx;
     rs.b = &b;
+    if (nfiles == 0) {
+        files = stdin_only;
+        nfiles = 1;
+    }
     rs.nworkers = ops->parallel && a->threads > 1 ? a->threads : 1;
-    rs.chunk = rs.nworkers > 1 ? CHUNK : 1;
-    rs.items = calloc(rs.chunk, sizeof *rs.items);
+    rs.size = rs.nworkers > 1 ? RING : 1;
+    rs.ring = calloc((size_t)rs.size, sizeof *rs.ring);
     rs.workers = calloc((size_t)rs.nworkers, sizeof *rs.workers);
-    if (!rs.items || !rs.workers) {
-        free(rs.items);
+    if (rs.nworkers > 1) {
+        tid = calloc((size_t)rs.nworkers, sizeof *tid);
+        wa = calloc((size_t)rs.nworkers, sizeof *wa);
+    }
+    if (!rs.ring || !rs.workers || (rs.nworkers > 1 && (!tid || !wa))) {
+        free(rs.ring);
         free(rs.workers);
+        free(tid);
+        free(wa);
         cli_error("error: %s", sk_strerror(SK_ENOMEM));
         return CLI_EXIT_SYSTEM;
     }
     for (i = 0; i < rs.nworkers; i++)
         rs.workers[i].batch = &b;
+    for (k = 0; k < rs.size; k++)
+        atomic_init(&rs.ring[k].done, 0);
+    atomic_init(&rs.published, 0);
+    atomic_init(&rs.claimed, 0);
+    atomic_init(&rs.sleepers, 0);
+    atomic_init(&rs.want, -1L);
+    atomic_init(&rs.finished, 0);
+    atomic_init(&rs.abort_work, 0);
     rs.start = rs.last_progress = now();
     rs.progress = !a->quiet && isatty(STDERR_FILENO);
-    if (nfiles == 0) {
-        files = stdin_only;
-        nfiles = 1;
+    rs.total_bytes = rs.progress ? input_size(files, nfiles) : -1;
+    if (rs.nworkers > 1) {
+        started = start_workers(&rs, tid, wa);
+        if (started) {
+            rs.threaded = 1;
+        } else {
+            /* no thread could start: the single-thread path, in a ring
+             * of one slot */
+            rs.size = 1;
+        }
     }
+
     for (i = 0; i < nfiles && !b.stop; i++) {
         const char *name = files[i];
         FILE *fp;
@@ -521,7 +927,7 @@ int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opt
         fp = fopen(name, "r");
         if (!fp) {
             int err = errno;
-            run_chunk(&rs); /* keep messages in input order */
+            drain(&rs); /* keep messages in input order */
             cli_error("%s: %s", name, strerror(err));
             cli_batch_exit(&b, CLI_EXIT_INPUT);
             continue;
@@ -529,35 +935,26 @@ int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opt
         read_stream(&rs, fp, name, ro);
         fclose(fp);
     }
-    run_chunk(&rs);
+    drain(&rs);
+    if (rs.threaded)
+        stop_workers(&rs, tid, started);
     progress(&rs, 1);
-
-    if (a->stats) {
-        double secs = now() - rs.start;
-        int s, first = 1;
-        fprintf(stderr, "sudokit: stats: %ld puzzle%s", b.puzzles, b.puzzles == 1 ? "" : "s");
-        for (s = CLI_ST_UNIQUE; s < CLI_ST_COUNT_; s++) {
-            if (!b.by_status[s])
-                continue;
-            fprintf(stderr, "%s%s %ld", first ? " (" : ", ", cli_status_name((cli_status)s),
-                    b.by_status[s]);
-            first = 0;
-        }
-        fprintf(stderr, "%s, %.3f s, %.1f puzzles/s, %.2f guesses/puzzle\n", first ? "" : ")",
-                secs,
-                secs > 0 ? (double)b.puzzles / secs : 0.0,
-                b.searched ? (double)b.guesses / (double)b.searched : 0.0);
-    }
+    if (a->stats)
+        print_stats(&rs);
 
     for (i = 0; i < rs.nworkers; i++)
         sk_solver_free(rs.workers[i].solver);
-    for (i = 0; i < (int)rs.chunk; i++)
-        item_free(&rs.items[i]);
+    for (k = 0; k < (rs.nworkers > 1 ? RING : 1); k++)
+        item_free(&rs.ring[k].it);
     item_free(&rs.key);
+    for (i = 0; i < (int)rs.nretired; i++)
+        sk_model_free(rs.retired[i].model);
     sk_model_free(rs.model);
     free(rs.retired);
-    free(rs.items);
+    free(rs.ring);
     free(rs.workers);
+    free(tid);
+    free(wa);
     cli_buf_free(&b.text);
     return b.exit_code;
 }

@@ -93,7 +93,7 @@ typedef struct cli_args {
     sk_format format;       /* --format (SK_FORMAT_AUTO when absent) */
     int output;             /* --output: an sk_format, or -1 = as read */
     int json;               /* --json */
-    int threads;            /* -j/--threads, >= 1 */
+    int threads;            /* -j/--threads, >= 1; default cli_default_threads() */
     double timeout;         /* --timeout seconds per puzzle, 0 = none */
     uint64_t limit;         /* --limit, 0 = none */
     int first;              /* --first */
@@ -117,6 +117,9 @@ typedef struct cli_args {
  * and a->operands points at them.
  */
 int cli_args_parse(const cli_command *cmd, int argc, char **argv, cli_args *a);
+
+/* Default of -j: the number of online cores, from 1 to 1024. */
+int cli_default_threads(void);
 
 /* Reading options from the puzzle options of a (--format, --alphabet,
  * --box, --diagonals, --hyper). */

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -67,8 +68,9 @@ static const cli_option options[] = {
      "was read in"},
     {OPT_JSON, 0, "json", NULL, READERS | CLI_CMD_ENGINES, "one JSON object per line (JSON Lines)"},
     {OPT_THREADS, 'j', "threads", "N", CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE | CLI_CMD_BEST,
-     "search with N worker threads (default 1); output order is still input "
-     "order"},
+     "search with N worker threads while the main thread reads and prints; "
+     "default: one per online core; -j 1 does everything in one thread; "
+     "output order is still input order"},
     {OPT_TIMEOUT, 0, "timeout", "SECONDS", SEARCHERS | CLI_CMD_BEST,
      "give up on a puzzle after SECONDS of search (status timeout)"},
     {OPT_LIMIT, 0, "limit", "N", CLI_CMD_COUNT | CLI_CMD_ENUMERATE,
@@ -268,6 +270,14 @@ static const cli_option *find_short(char c)
     return NULL;
 }
 
+int cli_default_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        return 1;
+    return n > 1024 ? 1024 : (int)n;
+}
+
 int cli_args_parse(const cli_command *cmd, int argc, char **argv, cli_args *a)
 {
     int i, nop = 0, only_operands = 0, rc;
@@ -277,7 +287,7 @@ int cli_args_parse(const cli_command *cmd, int argc, char **argv, cli_args *a)
     a->alphabet = SK_ALPHABET_AUTO;
     a->format = SK_FORMAT_AUTO;
     a->output = -1;
-    a->threads = 1;
+    a->threads = cli_default_threads();
     a->engine = -1;
     for (i = 1; i < argc; i++) {
         char *s = argv[i];

@@ -2,10 +2,12 @@
 # tests/stress.sh TOOL [COUNT] - streaming in bounded memory.
 #
 # Builds a file of COUNT puzzles (default 1000000: the 17-clue collection
-# repeated) in $TMPDIR and solves it with one thread and with -j 2: every
-# record must come back, in input order, with the right solution, and the
-# peak memory (measured with /usr/bin/time) must stay under LIMIT_MB
-# (default 64) whatever COUNT is.  Then a line of 200 MB without a newline
+# repeated) in $TMPDIR and solves it with one thread (-j 1), with -j 2 and
+# with the default number of threads (one per core): every record must
+# come back, in input order, with the right solution, and the peak memory
+# (measured with /usr/bin/time) must stay under LIMIT_MB (default 64)
+# whatever COUNT is; the same for a pipe, where nothing tells how long the
+# input is.  Then a line of 200 MB without a newline
 # must be refused with a message, in bounded memory too.  `make stress`
 # runs it with a million puzzles; `make test` with 100000.  Ends with
 # "N passed, N failed".
@@ -70,8 +72,20 @@ run() {
     [ "$rc" = 0 ] && [ "$kb" -lt $((LIMIT_MB * 1024)) ]
     verdict "$name-memory-under-${LIMIT_MB}MB" $?
 }
-run solve solve -q
+run solve-j1 solve -q -j 1
 run solve-j2 solve -q -j 2
+run solve-default solve -q
+
+# from a pipe, with the threads of the default
+/usr/bin/time -f '%M %e' -o "$tmp/time" sh -c 'cat "$2" | "$1" solve -q' sh "$T" "$tmp/puzzles.txt" \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+set -- $(tail -n 1 "$tmp/time")
+echo "# solve from stdin: exit $rc, $(wc -l <"$tmp/out") records, peak $(mb "$1"), $2 s"
+cmp -s "$tmp/out" "$tmp/expected.txt"
+verdict stdin-records-in-order $?
+[ "$rc" = 0 ] && [ "$1" -lt $((LIMIT_MB * 1024)) ]
+verdict stdin-memory-under-${LIMIT_MB}MB $?
 
 # check reads every puzzle too; its memory must not grow either
 /usr/bin/time -f '%M %e' -o "$tmp/time" "$T" check -q "$tmp/puzzles.txt" >"$tmp/out" 2>&1

@@ -2,10 +2,11 @@
 # tests/threads.sh - the tests that start threads, for a ThreadSanitizer
 # build (`make TSAN=1 test-threads`, B=build-tsan): the engine unit tests
 # (concurrent solvers on one shared model, cancellation from another
-# thread), the command-line tests (several use -j), and -j runs of every
-# threaded command over a few thousand puzzles of every kind, compared
-# with one thread.  A data race makes TSan report and exit 66.  Ends with
-# "N passed, N failed".
+# thread), the command-line tests (several use -j), -j runs of every
+# threaded command over a few thousand puzzles of every kind, and mixed
+# batches of valid, invalid and timed-out puzzles with -j 2, -j 3 and the
+# default, each compared with -j 1.  A data race makes TSan report and
+# exit 66.  Ends with "N passed, N failed".
 B=${B:-build-tsan}
 T=$B/sudokit
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
@@ -67,6 +68,39 @@ for f in "$tmp"/nine.txt "$tmp"/jig.txt "$tmp"/sixteen.txt; do
         same "$b-$(echo $cmd | tr ' ' '-')-j4" $rc "$tmp/one" "$tmp/four"
     done
 done
+# a mixed batch (valid, invalid, timed out, an unreadable file) with -j 2,
+# -j 3 and the default: same records, messages and exit status as -j 1
+printf '%0256d\n' 0 >"$tmp/e16.txt"
+i=0
+while [ $i -lt 30 ]; do
+    cat tests/cli/data/batch.txt
+    [ $((i % 10)) = 4 ] && cat "$tmp/e16.txt"
+    head -n 20 "$tmp/nine.txt"
+    i=$((i + 1))
+done >"$tmp/mixed.txt"
+norm() {
+    sed -E -e 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g' \
+        -e 's/"status":"timeout","count":[0-9]+/"status":"timeout","count":N/'
+}
+for cmd in "count --timeout 0.2" "count --json --timeout 0.2" "solve --json" \
+    "best --timeout 0.2"; do
+    args="$cmd $tmp/mixed.txt $tmp/missing.txt $tmp/mixed.txt"
+    "$T" $args -j 1 2>"$tmp/err1" | norm >"$tmp/one"
+    echo "exit $?" >>"$tmp/err1"
+    for j in 2 3 default; do
+        if [ $j = default ]; then
+            "$T" $args 2>"$tmp/err" | norm >"$tmp/four"
+        else
+            "$T" $args -j $j 2>"$tmp/err" | norm >"$tmp/four"
+        fi
+        echo "exit $?" >>"$tmp/err"
+        rc=0
+        grep -q 'ThreadSanitizer' "$tmp/err" && rc=66
+        cmp -s "$tmp/err" "$tmp/err1" || rc=1
+        same "mixed-$(echo $cmd | tr ' ' '-')-j$j" $rc "$tmp/one" "$tmp/four"
+    done
+done
+
 P=../shared/problems
 if [ -d $P ]; then
     "$T" judge poj3076 -j 3 $P/poj3076_acwing169/sample.in $P/poj3076_acwing169/sample.in \

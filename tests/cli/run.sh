@@ -362,6 +362,101 @@ same threads-4-equals-1 "$tmp/j1" "$tmp/j4"
 seq 0 2099 >"$tmp/seq"
 same threads-json-index-order "$tmp/seq" "$tmp/idx"
 
+# Mixed batches: valid, invalid and timed-out puzzles, and an unreadable
+# file between two readable ones.  Every -j gives the records, the
+# messages on stderr and the exit status of -j 1, byte for byte; so does
+# the default (one thread per core).
+# (a timed-out search stops after a number of nodes that depends on time)
+norm_times() {
+    sed -E -e 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g' \
+        -e 's/"status":"timeout","count":[0-9]+/"status":"timeout","count":N/' "$1"
+}
+printf '%0256d\n' 0 >"$tmp/e16.txt"
+i=0
+while [ $i -lt 40 ]; do
+    cat $D/batch.txt
+    [ $((i % 8)) = 3 ] && cat "$tmp/e16.txt"
+    cat $D/classic.txt
+    i=$((i + 1))
+done >"$tmp/mixed.txt"
+# threads_same NAME ARGS...: runs ARGS with -j 1, -j 2, -j 3 and no -j
+threads_same() {
+    name=$1
+    shift
+    "$T" "$@" -j 1 >"$tmp/t1.raw" 2>"$tmp/t1.err"
+    echo "exit $?" >>"$tmp/t1.err"
+    norm_times "$tmp/t1.raw" >"$tmp/t1"
+    for j in 2 3 default; do
+        if [ $j = default ]; then
+            "$T" "$@" >"$tmp/tj.raw" 2>"$tmp/tj.err"
+        else
+            "$T" "$@" -j $j >"$tmp/tj.raw" 2>"$tmp/tj.err"
+        fi
+        echo "exit $?" >>"$tmp/tj.err"
+        norm_times "$tmp/tj.raw" >"$tmp/tj"
+        if cmp -s "$tmp/t1" "$tmp/tj" && cmp -s "$tmp/t1.err" "$tmp/tj.err"; then
+            echo "ok $name-j$j"
+            passed=$((passed + 1))
+        else
+            echo "FAIL $name-j$j"
+            diff -u "$tmp/t1" "$tmp/tj" | sed -n '3,20p'
+            diff -u "$tmp/t1.err" "$tmp/tj.err" | sed -n '3,20p'
+            failed=$((failed + 1))
+        fi
+    done
+}
+threads_same threads-mixed-count count --timeout 0.2 "$tmp/mixed.txt" $D/missing.txt "$tmp/mixed.txt"
+threads_same threads-mixed-count-json count --json --timeout 0.2 "$tmp/mixed.txt"
+threads_same threads-mixed-solve solve "$tmp/mixed.txt" $D/missing.txt $D/grid.txt "$tmp/mixed.txt"
+threads_same threads-mixed-solve-json solve --json "$tmp/mixed.txt"
+# the records themselves: 40 x (7 + 1) puzzles and 5 empty grids, in order
+"$T" count --json --timeout 0.2 -j 3 "$tmp/mixed.txt" 2>/dev/null |
+    sed -n 's/^{"index":\([0-9]*\),"status":"\([a-z]*\)".*/\1 \2/p' >"$tmp/st"
+awk '{ print NR - 1 }' "$tmp/st" >"$tmp/seq"
+cut -d' ' -f1 "$tmp/st" >"$tmp/idx"
+[ "$(wc -l <"$tmp/st")" = 325 ] && [ "$(grep -c ' timeout$' "$tmp/st")" = 5 ] &&
+    [ "$(grep -c ' invalid$' "$tmp/st")" = 120 ] && cmp -s "$tmp/seq" "$tmp/idx" &&
+    [ "$(sed -n 32p "$tmp/st")" = "31 timeout" ] && [ "$(sed -n 33p "$tmp/st")" = "32 unique" ]
+verdict threads-mixed-records $?
+# a puzzle that cannot be proven in time, between quick ones (solve)
+if [ -f ../shared/data/25x25_frisch6.txt ]; then
+    {
+        cat $D/batch.txt
+        grep -v '^#' ../shared/data/25x25_frisch6.txt | head -n 1
+        cat $D/classic.txt $D/batch.txt
+    } >"$tmp/slow.txt"
+    threads_same threads-solve-timeout solve --timeout 0.2 "$tmp/slow.txt" "$tmp/slow.txt"
+    "$T" solve --timeout 0.2 -j 2 "$tmp/slow.txt" 2>/dev/null | sed -n '8p;9p' >"$tmp/st"
+    printf 'timeout\n%s\n' $CLASSIC | cmp -s - "$tmp/st"
+    verdict threads-solve-timeout-record $?
+fi
+# --stats counts every record with threads too
+"$T" count --timeout 0.2 --stats -q -j 3 "$tmp/mixed.txt" 2>&1 >/dev/null |
+    sed -E 's/[0-9]+\.[0-9]+/X/g' >"$tmp/st"
+echo 'sudokit: stats: 325 puzzles (unique 80, multiple 80, none 40, timeout 5, invalid 120), X s, X puzzles/s, X guesses/puzzle' |
+    cmp -s - "$tmp/st"
+verdict threads-stats $?
+# -j 1 starts no thread, -j 3 three workers (and ThreadSanitizer's runtime
+# a thread of its own once a thread starts)
+if [ -r /proc/self/status ]; then
+    "$T" count --timeout 1.5 -j 1 "$tmp/e16.txt" >/dev/null &
+    pid1=$!
+    "$T" count --timeout 1.5 -j 3 "$tmp/e16.txt" >/dev/null &
+    pid3=$!
+    sleep 0.7
+    th1=$(sed -n 's/^Threads:[[:space:]]*//p' /proc/$pid1/status 2>/dev/null)
+    th3=$(sed -n 's/^Threads:[[:space:]]*//p' /proc/$pid3/status 2>/dev/null)
+    wait $pid1 $pid3
+    [ "$th1" = 1 ] && [ -n "$th3" ] && [ "$th3" -ge 4 ] && [ "$th3" -le 5 ]
+    verdict threads-j1-no-thread $?
+fi
+# a closed pipe stops a threaded batch early (exit 4, no hang)
+i=0
+while [ $i -lt 20 ]; do cat "$tmp/big.txt"; i=$((i + 1)); done >"$tmp/huge.txt"
+"$T" solve -q -j 2 "$tmp/huge.txt" 2>"$tmp/pe" | head -n 1 >/dev/null
+grep -q 'write error' "$tmp/pe"
+verdict threads-closed-pipe $?
+
 # --stats
 echo $CLASSIC | out
 echo 'sudokit: stats: 1 puzzle (unique 1), X s, X puzzles/s, X guesses/puzzle' | err
