@@ -418,7 +418,7 @@ static int bound(bstate *s, int maxit, int cont, double *ub)
             for (int p = 0; p < np; p++) {
                 double *xb = s->xbar + p * pstride + (size_t)i * n;
                 for (int d = 0; d < n; d++)
-                    xb[d] *= 1.0 - a;
+                    xb[d] = a == 1.0 ? 0.0 : xb[d] * (1.0 - a); /* a = 1: a fresh start */
                 xb[s->x[(size_t)p * nc + i] - 1] += a;
             }
         }
