@@ -120,7 +120,9 @@ pipe_error() {
     fi
 }
 printf '%081d\n' 0 >"$tmp/empty9.txt"
-awk '{ for (i = 0; i < 3000; i++) print }' $C9 >"$tmp/many.txt"
+# many.txt: far more output than a pipe holds (64 KB), so that the writer
+# always meets the closed pipe
+awk '{ for (i = 0; i < 30000; i++) print }' $C9 >"$tmp/many.txt"
 pipe_error pipe-enumerate enumerate "$tmp/empty9.txt"
 pipe_error pipe-enumerate-json enumerate --json "$tmp/empty9.txt"
 pipe_error pipe-solve-j2 solve -j 2 "$tmp/many.txt"
