@@ -5,7 +5,7 @@
 #                                           repository root or anywhere)
 # Options:
 #   --timeout S   sudokit's limit per puzzle on the 16x16 and 25x25 sets
-#                 (default 10 s; a puzzle over it counts as a timeout)
+#                 (default 60 s; a puzzle over it counts as a timeout)
 #   --sample K    qqwing runs on every K-th puzzle of forum_hardest_11plus
 #                 (default 20; qqwing needs minutes for the whole set)
 #   --sat-limit S CaDiCaL's limit per run (default 120 s)
@@ -49,7 +49,7 @@ usage() {
 [ $# -ge 1 ] || usage
 TOOL=$1
 shift
-TIMEOUT=10
+TIMEOUT=60
 SAMPLE=20
 SAT_LIMIT=120
 DATA=
