@@ -139,7 +139,7 @@ table= table_a= table_b=
 # ------------------------------------------------------------------ (a)
 # large SET FILE ISSUE_SECONDS
 large() {
-    set_name=$1 file=$DATA/$2 issue=$3
+    set_name=$1 file=$DATA/$2 quoted=$3
     if [ ! -f "$file" ]; then
         note "$file is missing, $set_name left out"
         return
@@ -149,7 +149,7 @@ large() {
     say "$set_name: sudokit solve, $n puzzles, --timeout $TIMEOUT"
     # Output goes to a file, not /dev/null: it is checked below, and writing
     # $n lines costs nothing next to the search.
-    timed -o "$tmp/sk.txt" -e "$tmp/sk.err" "$TOOL" solve --stats --timeout "$TIMEOUT" "$file"
+    timed -o "$tmp/sk.txt" -e "$tmp/sk.err" "$TOOL" solve -j 1 --stats --timeout "$TIMEOUT" "$file"
     sk_w=$W sk_c=$C sk_st=$ST
     uniq=$(stat_of "$tmp/sk.err" unique)
     touts=$(stat_of "$tmp/sk.err" timeout)
@@ -220,7 +220,7 @@ large() {
         fi
     fi
     table="$table
-| $set_name | $n | $sk_answer | $sk_time | $guesses | $sat_answer | $sat_total | $sat_solve | $issue | $ratio | $sk_ok |"
+| $set_name | $n | $sk_answer | $sk_time | $guesses | $sat_answer | $sat_total | $sat_solve | $quoted | $ratio | $sk_ok |"
 }
 
 if [ "$ONLY" = "" ] || [ "$ONLY" = a ]; then
@@ -252,7 +252,7 @@ solutions_of() {
 # cut into THREADS parts run at the same time, one process each.  Sets C, W,
 # ST and REF_OK (yes, or why not) against $tmp/sol.txt.
 ref_run() {
-    name=$1 question=$2 command=$3 file=$4 threads=$5
+    name=$1 rq=$2 command=$3 file=$4 threads=$5
     if [ "$threads" = 1 ]; then
         timed -t 900 -i "$file" -o "$tmp/ref.out" sh -c "$command"
     else
@@ -269,12 +269,12 @@ ref_run() {
         grep -v '^-$' "$tmp/ref.sol" >"$tmp/ref.sol2"
         if ! cmp -s "$tmp/ref.sol2" "$tmp/sol.txt"; then
             REF_OK="NO: $(wc -l <"$tmp/ref.sol2") solutions, not the same as sudokit's"
-        elif [ "$question" = unique ] && [ "$name" = qqwing ] &&
+        elif [ "$rq" = unique ] && [ "$name" = qqwing ] &&
             [ "$(grep -c '^The solution to the puzzle is unique\.$' "$tmp/ref.out")" != "$(wc -l <"$tmp/sol.txt")" ]; then
             REF_OK="NO: not every puzzle called unique"
         fi
     fi
-    [ "$REF_OK" = yes ] || note "$name ($question, $threads threads): $REF_OK"
+    [ "$REF_OK" = yes ] || note "$name ($rq, $threads threads): $REF_OK"
 }
 
 # The references: qqwing (when installed), then every --solver.
@@ -454,7 +454,7 @@ sudokit: \`sudokit solve -j 1 --timeout $TIMEOUT FILE\` on the whole file (uniqu
 CaDiCaL total: for each puzzle \`sudokit cnf --index K\`, \`cadical -q\` for a model, bench/sat_block.sh
 adds the clause forbidding it, \`cadical -q -n\` proves UNSAT (the puzzle is unique); everything
 counted, process starts included.  Solving only: the two cadical runs per puzzle, the form in which
-the issue quotes CaDiCaL on ready-made CNF files.
+SOURCES.md quotes CaDiCaL on ready-made CNF files.
 EOF
     fi
     if [ -n "$table_b" ]; then
