@@ -344,6 +344,16 @@ static int solve_copies(bstate *s, const double *qs, double *total)
     return 1;
 }
 
+/* The mean over the np copies of one (cell, digit) entry of a split-shaped
+ * array: x[0], x[stride], ... */
+static inline double copies_mean(const double *x, size_t stride, int np)
+{
+    double mean = 0.0;
+    for (int p = 0; p < np; p++)
+        mean += x[p * stride];
+    return mean / np;
+}
+
 /*
  * Bounds the node (a propagation fixpoint with open cells) by the
  * Lagrangian decomposition, taking up to maxit volume steps; cont carries
@@ -447,10 +457,7 @@ static int bound(bstate *s, int maxit, int cont, double *ub)
         for (int k = 0; k < s->nopen; k++) {
             int i = s->open[k];
             for (int d = 0; d < n; d++) {
-                double mean = 0.0;
-                for (int p = 0; p < np; p++)
-                    mean += s->xbar[p * pstride + (size_t)i * n + d];
-                mean /= np;
+                double mean = copies_mean(s->xbar + (size_t)i * n + d, pstride, np);
                 for (int p = 0; p < np; p++) {
                     double v = s->xbar[p * pstride + (size_t)i * n + d] - mean;
                     g2 += v * v;
@@ -466,10 +473,7 @@ static int bound(bstate *s, int maxit, int cont, double *ub)
         for (int k = 0; k < s->nopen; k++) {
             int i = s->open[k];
             for (int d = 0; d < n; d++) {
-                double mean = 0.0;
-                for (int p = 0; p < np; p++)
-                    mean += s->xbar[p * pstride + (size_t)i * n + d];
-                mean /= np;
+                double mean = copies_mean(s->xbar + (size_t)i * n + d, pstride, np);
                 for (int p = 0; p < np; p++) {
                     size_t o = p * pstride + (size_t)i * n + d;
                     s->qt[o] = s->q[o] - step * (s->xbar[o] - mean);
