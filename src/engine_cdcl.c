@@ -29,8 +29,8 @@
  *   and the places left in a house are tested against the intersections
  *   that hold the first of them (locked candidates; unit propagation over
  *   the plain constraints does not see it, and it saves ~20% of conflicts
- *   on the hard 25x25 puzzles).  Group constraints run to a fixpoint before
- *   any learned clause is looked at.
+ *   on the hard 25x25 puzzles).  Propagation takes the trail in order,
+ *   each literal's learned clauses and then its groups.
  *
  * Reasons, generated lazily
  *   Each assigned variable keeps one 32-bit reason: a tag in the top three
@@ -667,18 +667,24 @@ static int prop_clauses(cdcl *s, uint32_t l)
     return confl;
 }
 
-/* To a fixpoint, groups first.  1 on conflict (s->confl says which). */
+/* To a fixpoint, one trail literal at a time: its learned clauses, then
+ * its groups.  1 on conflict (s->confl says which).
+ *
+ * Breadth-first over the trail, like unit propagation over clauses.  Running
+ * the groups to a fixpoint before any learned clause is cheaper per
+ * conflict, but it finds conflicts late, through long chains of group
+ * inferences, and learns from those: on the hard 25x25 puzzles it needed
+ * twice the conflicts and 1.7 times the time. */
 static int propagate(cdcl *s)
 {
-    for (;;) {
-        while (s->qg < s->ntrail)
-            if (prop_groups(s, s->trail[s->qg++]))
+    while (s->qg < s->ntrail) {
+        while (s->qc <= s->qg)
+            if (prop_clauses(s, s->trail[s->qc++]))
                 return 1;
-        if (s->qc >= s->ntrail)
-            return 0;
-        if (prop_clauses(s, s->trail[s->qc++]))
+        if (prop_groups(s, s->trail[s->qg++]))
             return 1;
     }
+    return 0;
 }
 
 /* ---- clauses --------------------------------------------------------- */
