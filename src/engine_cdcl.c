@@ -18,7 +18,8 @@
  *   every smaller group      at most one cell per digit
  *   locked candidates        when the places left for d in a full house A
  *                            all lie in a house B, d leaves B \ A
- *   learned clauses          two watched literals
+ *   learned clauses          two watched literals; the search for a new
+ *                            watch starts where the last one ended
  *   Two bitmasks carry the groups: cand[cell] (bit d-1: x(cell, d) is not
  *   false) and pos[house << sh | d-1] (bit j: the j-th cell of the house may
  *   still hold d).  They change when a literal is assigned and are restored
@@ -59,7 +60,7 @@
  *   worst glue first (picked with a histogram, no sorting).
  *
  * Memory: nothing is allocated during a search
- *   Clauses live in an arena of 32-bit words (header: size, flags and glue;
+ *   Clauses live in an arena of 32-bit words (header: size, flags and glue, search position;
  *   then the literals).  Watch lists are vectors of (blocker, clause) in a
  *   pool of two halves: a list that outgrows its room moves to the end of
  *   the half in use; when that half is full every list is packed into the
@@ -117,8 +118,9 @@
 #define R_TAG(r) ((r) & (7u << TAG_SHIFT))
 #define R_ARG(r) ((r) & ((1u << TAG_SHIFT) - 1))
 
-/* Clause layout in the arena: header words, then the literals. */
-enum { C_SIZE, C_FLAGS, HDR };
+/* Clause layout in the arena: header words (size, flags and glue, where
+ * the last search for a watch ended), then the literals. */
+enum { C_SIZE, C_FLAGS, C_POS, HDR };
 
 /* A watch: the clause, and a literal of it whose truth spares a visit. */
 typedef struct watcher {
@@ -617,43 +619,55 @@ static inline void push_watch(cdcl *s, uint32_t l, uint32_t blocker, uint32_t cr
     w->cref = cref;
 }
 
-/* Learned clauses watching the literal that l made false. */
+/* Learned clauses watching the literal that l made false.  The list is
+ * read through a local pointer, reloaded only when adding a watch may have
+ * moved it; val and the arena are locals too (stores through val, a
+ * character type, would otherwise make every field of s be reloaded). */
 static int prop_clauses(cdcl *s, uint32_t l)
 {
     const uint32_t fl = l ^ 1;
     const uint32_t n = s->wn[fl];
+    const int8_t *const val = s->val;
+    uint32_t *const arena = s->arena;
+    watcher *w = s->pool + s->wofs[fl];
     uint32_t i = 0, j = 0;
     int confl = 0;
     while (i < n) {
-        watcher *w = s->pool + s->wofs[fl]; /* may move when a list grows */
         watcher e = w[i++];
-        if (s->val[e.blocker] > 0) {
+        if (val[e.blocker] > 0) {
             w[j++] = e;
             continue;
         }
-        uint32_t *cl = s->arena + e.cref, *lits = cl + HDR;
-        if (lits[0] == fl) {
-            lits[0] = lits[1];
+        uint32_t *cl = arena + e.cref, *lits = cl + HDR;
+        uint32_t first = lits[0];
+        if (first == fl) {
+            first = lits[1];
+            lits[0] = first;
             lits[1] = fl;
         }
-        uint32_t first = lits[0];
-        if (first != e.blocker && s->val[first] > 0) {
+        if (first != e.blocker && val[first] > 0) {
             w[j].blocker = first;
             w[j++].cref = e.cref;
             continue;
         }
-        uint32_t size = cl[C_SIZE], k = 2;
-        while (k < size && s->val[lits[k]] < 0)
+        const uint32_t size = cl[C_SIZE], from = cl[C_POS];
+        uint32_t k = from;
+        while (k < size && val[lits[k]] < 0)
             k++;
-        if (k < size) {
+        if (k == size)
+            for (k = 2; k < from && val[lits[k]] < 0;)
+                k++;
+        if (k < size && val[lits[k]] >= 0) {
             uint32_t nl = lits[k];
             lits[k] = fl;
             lits[1] = nl;
+            cl[C_POS] = k;
             push_watch(s, nl, first, e.cref);
+            w = s->pool + s->wofs[fl]; /* the pool may have been packed */
             continue;
         }
         w[j++] = e;
-        if (s->val[first] < 0) {
+        if (val[first] < 0) {
             s->confl = R_CLAUSE | e.cref;
             s->confl_extra = NO_VAR;
             while (i < n)
@@ -706,6 +720,7 @@ static uint32_t store(cdcl *s, const uint32_t *lits, uint32_t size, uint32_t fla
     uint32_t *cl = s->arena + c;
     cl[C_SIZE] = size;
     cl[C_FLAGS] = flags;
+    cl[C_POS] = 2;
     memcpy(cl + HDR, lits, size * sizeof *lits);
     s->top += HDR + size;
     s->nclauses++;
