@@ -60,11 +60,11 @@
  *   worst glue first (picked with a histogram, no sorting).
  *
  * Memory: nothing is allocated during a search
- *   Clauses live in an arena of 32-bit words (header: size, flags and glue, search position;
- *   then the literals).  Watch lists are vectors of (blocker, clause) in a
- *   pool of two halves: a list that outgrows its room moves to the end of
- *   the half in use; when that half is full every list is packed into the
- *   other half.  The number of clauses is capped at a quarter of a half, so
+ *   Clauses live in an arena of 32-bit words (header: size, flags and
+ *   glue, search position; then the literals).  Watch lists are vectors of
+ *   (blocker, clause) in a pool of two halves: a list that outgrows its
+ *   room moves to the end of the half in use; when that half is full every
+ *   list is packed into the other half.  The number of clauses is capped at a quarter of a half, so
  *   live watches fill at most half of it and packing always frees room.
  *   Deleting clauses compacts the arena (reasons are relocated) and lays
  *   the lists out afresh.  When a new clause does not fit, the database is
