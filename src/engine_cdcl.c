@@ -127,6 +127,12 @@ typedef struct watcher {
     uint32_t blocker;
     uint32_t cref;
 } watcher;
+
+/* Where a literal's watches are in the pool: together, so that adding a
+ * watch touches one cache line of bookkeeping. */
+typedef struct wlist {
+    uint32_t ofs, n, cap;
+} wlist;
 #define F_LEARNT 1u
 #define F_DELETED 2u
 #define F_USED 4u
@@ -202,9 +208,7 @@ typedef struct cdcl {
     uint32_t confl;       /* conflict: a reason-like descriptor ... */
     uint32_t confl_extra; /* ... plus one variable for BIN, else NO_VAR */
     /* clauses */
-    uint32_t *wofs;       /* [2 nv] watch list of each literal: start ... */
-    uint32_t *wn;         /* [2 nv] ... length ... */
-    uint32_t *wcap;       /* [2 nv] ... room */
+    wlist *wl;            /* [2 nv] the watch list of each literal */
     watcher *pool;        /* the half of the watch pool in use */
     watcher *spare;       /* the other half, target of compaction */
     uint32_t psize, ptop; /* entries per half; used in this one */
@@ -284,7 +288,7 @@ static size_t cdcl_workspace(const sk_model *m)
          + align8(4 * (nv + 1)) * 2     /* learnt, lstamp */
          + align8(4 * nv) * 3           /* stack, toclear, smark */
          + align8(4 * 64)               /* rbuf */
-         + align8(8 * nv) * 3           /* wofs, wn, wcap */
+         + align8(sizeof(wlist) * 2 * nv) /* wl */
          + 2 * 8 * pool_entries(m)      /* the two halves of the watch pool */
          + align8(4 * nv)               /* path */
          + align8((size_t)m->ncells)    /* grid */
@@ -333,9 +337,7 @@ static void carve(cdcl *s, void *ws, const sk_model *m)
     TAKE(toclear, 4 * nv);
     TAKE(smark, 4 * nv);
     TAKE(rbuf, 4 * 64);
-    TAKE(wofs, 8 * nv);
-    TAKE(wn, 8 * nv);
-    TAKE(wcap, 8 * nv);
+    TAKE(wl, sizeof(wlist) * 2 * nv);
     TAKE(pool, 8 * pool_entries(m));
     TAKE(spare, 8 * pool_entries(m));
     s->psize = (uint32_t)pool_entries(m);
@@ -591,10 +593,10 @@ static void compact_watches(cdcl *s)
     watcher *to = s->spare;
     uint32_t top = 0;
     for (uint32_t l = 0; l < 2 * s->nv; l++) {
-        uint32_t n = s->wn[l];
-        memcpy(to + top, s->pool + s->wofs[l], n * sizeof *to);
-        s->wofs[l] = top;
-        s->wcap[l] = n;
+        uint32_t n = s->wl[l].n;
+        memcpy(to + top, s->pool + s->wl[l].ofs, n * sizeof *to);
+        s->wl[l].ofs = top;
+        s->wl[l].cap = n;
         top += n;
     }
     s->spare = s->pool;
@@ -605,16 +607,16 @@ static void compact_watches(cdcl *s)
 /* Appends a watch to the list of l, growing it (in the pool) as needed. */
 static inline void push_watch(cdcl *s, uint32_t l, uint32_t blocker, uint32_t cref)
 {
-    if (s->wn[l] == s->wcap[l]) {
-        uint32_t nc = s->wcap[l] ? 2 * s->wcap[l] : 4;
+    if (s->wl[l].n == s->wl[l].cap) {
+        uint32_t nc = s->wl[l].cap ? 2 * s->wl[l].cap : 4;
         if (s->ptop + nc > s->psize)
             compact_watches(s); /* leaves half the pool free */
-        memcpy(s->pool + s->ptop, s->pool + s->wofs[l], s->wn[l] * sizeof *s->pool);
-        s->wofs[l] = s->ptop;
-        s->wcap[l] = nc;
+        memcpy(s->pool + s->ptop, s->pool + s->wl[l].ofs, s->wl[l].n * sizeof *s->pool);
+        s->wl[l].ofs = s->ptop;
+        s->wl[l].cap = nc;
         s->ptop += nc;
     }
-    watcher *w = s->pool + s->wofs[l] + s->wn[l]++;
+    watcher *w = s->pool + s->wl[l].ofs + s->wl[l].n++;
     w->blocker = blocker;
     w->cref = cref;
 }
@@ -626,10 +628,10 @@ static inline void push_watch(cdcl *s, uint32_t l, uint32_t blocker, uint32_t cr
 static int prop_clauses(cdcl *s, uint32_t l)
 {
     const uint32_t fl = l ^ 1;
-    const uint32_t n = s->wn[fl];
+    const uint32_t n = s->wl[fl].n;
     const int8_t *const val = s->val;
     uint32_t *const arena = s->arena;
-    watcher *w = s->pool + s->wofs[fl];
+    watcher *w = s->pool + s->wl[fl].ofs;
     uint32_t i = 0, j = 0;
     int confl = 0;
     while (i < n) {
@@ -663,7 +665,7 @@ static int prop_clauses(cdcl *s, uint32_t l)
             lits[1] = nl;
             cl[C_POS] = k;
             push_watch(s, nl, first, e.cref);
-            w = s->pool + s->wofs[fl]; /* the pool may have been packed */
+            w = s->pool + s->wl[fl].ofs; /* the pool may have been packed */
             continue;
         }
         w[j++] = e;
@@ -677,7 +679,7 @@ static int prop_clauses(cdcl *s, uint32_t l)
         }
         assign(s, first, R_CLAUSE | e.cref);
     }
-    s->wn[fl] = j;
+    s->wl[fl].n = j;
     return confl;
 }
 
@@ -755,17 +757,18 @@ static void collect(cdcl *s)
     s->top = to;
     s->nclauses = n;
     /* count, place, fill */
-    memset(s->wn, 0, 2 * (size_t)s->nv * sizeof *s->wn);
+    for (uint32_t l = 0; l < 2 * s->nv; l++)
+        s->wl[l].n = 0;
     for (uint32_t c = 1; c < s->top; c += HDR + a[c]) {
-        s->wn[a[c + HDR]]++;
-        s->wn[a[c + HDR + 1]]++;
+        s->wl[a[c + HDR]].n++;
+        s->wl[a[c + HDR + 1]].n++;
     }
     uint32_t top = 0;
     for (uint32_t l = 0; l < 2 * s->nv; l++) {
-        s->wofs[l] = top;
-        s->wcap[l] = s->wn[l];
-        top += s->wn[l];
-        s->wn[l] = 0;
+        s->wl[l].ofs = top;
+        s->wl[l].cap = s->wl[l].n;
+        top += s->wl[l].n;
+        s->wl[l].n = 0;
     }
     s->ptop = top;
     for (uint32_t c = 1; c < s->top; c += HDR + a[c])
@@ -1351,9 +1354,7 @@ static void init(cdcl *s, void *ws, const sk_model *m)
 {
     carve(s, ws, m);
     memset(s->val, 0, 2 * (size_t)s->nv);
-    memset(s->wn, 0, 2 * (size_t)s->nv * sizeof *s->wn);
-    memset(s->wcap, 0, 2 * (size_t)s->nv * sizeof *s->wcap);
-    memset(s->wofs, 0, 2 * (size_t)s->nv * sizeof *s->wofs);
+    memset(s->wl, 0, 2 * (size_t)s->nv * sizeof *s->wl);
     s->ptop = 0;
     s->nclauses = 0;
     s->nperm = 0;
