@@ -10,7 +10,7 @@
 # clause that forbids that solution and solve again: the solver must say
 # UNSAT exactly when sudokit says the solution is unique.  A puzzle without
 # solution must be UNSAT at once.  The cases cover boxes, rectangular boxes,
-# a jigsaw, X-Sudoku, Hyper, 16x16, several solutions and none.
+# a jigsaw, X-Sudoku, Hyper, 16x16, 25x25, several solutions and none.
 #
 # SAT=minisat picks MiniSat when both are installed.
 # Without a SAT solver on PATH the script says how to install one and ends
@@ -160,6 +160,17 @@ check x-puzzle-without-diagonals $S/x9_janko_odd.txt
 check hyper-empty $tmp/empty81.txt --hyper
 check rect-12x12 $S/rect_12x12_box3x4.txt --box 3x4
 check tarek16 $S/16x16_tarek20.txt
+# a hard 25x25 puzzle (a uniqueness proof by the cdcl engine after some
+# thousand conflicts), and the same without its first three givens
+f25=$(nth $S/25x25_frisch6.txt 3 frisch25)
+check frisch25 "$f25"
+if [ -f "$f25" ]; then
+    awk '{ s = $0; k = 0
+           for (i = 1; i <= length(s) && k < 3; i++)
+               if (substr(s, i, 1) != ".") { s = substr(s, 1, i - 1) "." substr(s, i + 1); k++ }
+           print s }' "$f25" >"$tmp/frisch25m.txt"
+    check frisch25-multiple "$tmp/frisch25m.txt"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
