@@ -64,15 +64,16 @@
  *   glue, search position; then the literals).  Watch lists are vectors of
  *   (blocker, clause) in a pool of two halves: a list that outgrows its
  *   room moves to the end of the half in use; when that half is full every
- *   list is packed into the other half.  The number of clauses is capped at a quarter of a half, so
- *   live watches fill at most half of it and packing always frees room.
- *   Deleting clauses compacts the arena (reasons are relocated) and lays
- *   the lists out afresh.  When a new clause does not fit, the database is
- *   reduced on the spot, then emptied of every learned clause that is not
- *   a reason; if even that is not enough the search restarts from level 0
- *   where no clause is a reason.  The arena has 48 words per variable plus
- *   2^18, at most 2^23 words (25x25: 4 MB; 64x64: 32 MB; the pool as much
- *   again), and permanent clauses may take a quarter of it.
+ *   list is packed into the other half.  The number of clauses is capped
+ *   at a quarter of a half, so live watches fill at most half of it and
+ *   packing always frees room.  Deleting clauses compacts the arena
+ *   (reasons are relocated) and lays the lists out afresh.  When a new
+ *   clause does not fit, the database is reduced on the spot, then emptied
+ *   of every learned clause that is not a reason; if even that is not
+ *   enough the search restarts from level 0 where no clause is a reason.
+ *   The arena has 48 words per variable plus 2^18, at most 2^23 words
+ *   (25x25: 4 MB; 64x64: 32 MB; the pool as much again), and permanent
+ *   clauses may take a quarter of it.
  *
  * Preprocessing
  *   At the root, failed-literal probing: each candidate of each cell, and
