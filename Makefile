@@ -40,7 +40,8 @@ else
 B        ?= build
 endif
 
-LIB_SRC  := $(sort $(wildcard src/*.c))
+LIB_SRC  := $(sort $(wildcard src/*.c src/*/*.c))
+LIB_HDR  := include/sudokit.h $(wildcard src/*.h src/*/*.h)
 CLI_SRC  := $(sort $(wildcard cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(B)/obj/lib/%.o)
@@ -72,11 +73,11 @@ all: $(STATIC) $(SHARED) $(TOOL)
 lib: $(STATIC) $(SHARED)
 tool: $(TOOL)
 
-$(B)/obj/lib/%.o: src/%.c include/sudokit.h $(wildcard src/*.h)
+$(B)/obj/lib/%.o: src/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -c $< -o $@
 
-$(B)/obj/pic/%.o: src/%.c include/sudokit.h $(wildcard src/*.h)
+$(B)/obj/pic/%.o: src/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -fPIC -fvisibility=hidden -DSK_BUILD_SHARED -c $< -o $@
 
@@ -122,7 +123,7 @@ test: all tests
 	@B=$(B) CC="$(CC)" SAN=$(SAN) sh tests/run.sh
 
 # Fuzzing (clang with libFuzzer: Debian package libclang-rt-14-dev).
-$(B)/fuzzer/obj/%.o: src/%.c include/sudokit.h $(wildcard src/*.h)
+$(B)/fuzzer/obj/%.o: src/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 

@@ -103,6 +103,125 @@ typedef struct sk_diag {
                                    starting at 1 + k*(b+1) that fits */
 
 /*
+ * Variant rules: constraints beyond "these cells hold different digits",
+ * with the meaning f-puzzles gives them.  A rule is plain data; cells are
+ * indices r*N + c and come in the order the rule reads them (a line from
+ * its start, a thermometer from its bulb).  A rule names each cell once,
+ * except a whisper or palindrome line, which may cross itself.  Every rule
+ * works on every grid size and region shape.  Where a rule's number has a
+ * default, value 0 asks for it.
+ *
+ *   kind                  cells                 value / other fields
+ *   CAGE                  2..N, all differ      the sum; 0: no sum (digits differ only)
+ *   LITTLE_KILLER         1..                   the sum; digits may repeat
+ *   SANDWICH              a row or column, in   the sum of the digits between 1 and N
+ *                         order (N cells)
+ *   ARROW                 circle, then shaft    aux: cells of the circle (1) or pill
+ *                                               (2-3), read in the order given as a
+ *                                               decimal number (12 then 3 reads 123),
+ *                                               which equals the sum of the shaft
+ *   THERMO                2..                   strictly increasing from the bulb
+ *   PALINDROME            2..                   reads the same from either end
+ *   WHISPER               2..                   neighbours on the line differ by at
+ *                                               least value (0: (N+1)/2, 5 on 9x9)
+ *   RENBAN                1..N, all differ      a set of consecutive digits, any order
+ *   BETWEEN               3..                   the inner cells lie strictly between
+ *                                               the two ends
+ *   REGION_SUM            2..                   the runs of the line in each region
+ *                                               (box or jigsaw region) have equal sums
+ *   WHITE_DOT             2 (adjacent)          they differ by value (0: 1)
+ *   BLACK_DOT             2 (adjacent)          one is value (0: 2) times the other
+ *   XV                    2 (adjacent)          they sum to value (X = 10, V = 5)
+ *   ODD, EVEN             1..                   each cell is odd / even
+ *   MINIMUM, MAXIMUM      1..                   each cell is smaller / larger than
+ *                                               its orthogonal neighbours
+ *   QUADRUPLE             1..4                  digits[0..ndigits) appear in the
+ *                                               cells (a digit listed twice, twice)
+ *   REGION                1..N, all differ      an extra region
+ *   DIAGONAL_UP, _DOWN    none                  the diagonal from bottom left to top
+ *                                               right / top left to bottom right is
+ *                                               a house (f-puzzles "diagonal+/-")
+ *   ANTI_KNIGHT, ANTI_KING  none                cells a chess knight's / king's move
+ *                                               apart differ
+ *   DISJOINT              none                  cells at the same place in their box
+ *                                               or region differ (k-th cell in
+ *                                               reading order of each region)
+ *   NONCONSECUTIVE        none                  orthogonal neighbours without a white
+ *                                               or black dot do not differ by value
+ *                                               (0: 1): f-puzzles "nonconsecutive",
+ *                                               the negative white-dot rule
+ *   NEGATIVE_BLACK        none                  ... without a dot: neither is value
+ *                                               (0: 2) times the other
+ *   NEGATIVE_XV           none                  ... without an X or V: their sum is
+ *                                               neither 5 nor 10
+ *   DIGITS                1..                   each cell holds one of digits[]
+ *                                               (f-puzzles given pencil marks)
+ *
+ * SK_RULE_LIST(X) feeds the enum, sk_rule_name() and sk_rule_keyword().
+ */
+#define SK_RULE_LIST(X)                                          \
+    X(SK_RULE_CAGE, 1, "killer cage", "cage")                    \
+    X(SK_RULE_LITTLE_KILLER, 2, "little killer", "little-killer") \
+    X(SK_RULE_SANDWICH, 3, "sandwich", "sandwich")               \
+    X(SK_RULE_ARROW, 4, "arrow", "arrow")                        \
+    X(SK_RULE_THERMO, 5, "thermometer", "thermo")                \
+    X(SK_RULE_PALINDROME, 6, "palindrome", "palindrome")         \
+    X(SK_RULE_WHISPER, 7, "whisper line", "whisper")             \
+    X(SK_RULE_RENBAN, 8, "renban line", "renban")                \
+    X(SK_RULE_BETWEEN, 9, "between line", "between")             \
+    X(SK_RULE_REGION_SUM, 10, "region-sum line", "region-sum")   \
+    X(SK_RULE_WHITE_DOT, 11, "white dot", "white")               \
+    X(SK_RULE_BLACK_DOT, 12, "black dot", "black")               \
+    X(SK_RULE_XV, 13, "XV sum", "xv")                            \
+    X(SK_RULE_ODD, 14, "odd cell", "odd")                        \
+    X(SK_RULE_EVEN, 15, "even cell", "even")                     \
+    X(SK_RULE_MINIMUM, 16, "minimum cell", "minimum")            \
+    X(SK_RULE_MAXIMUM, 17, "maximum cell", "maximum")            \
+    X(SK_RULE_QUADRUPLE, 18, "quadruple", "quadruple")           \
+    X(SK_RULE_REGION, 19, "extra region", "region")              \
+    X(SK_RULE_DIAGONAL_UP, 20, "diagonal", "diagonal-up")        \
+    X(SK_RULE_DIAGONAL_DOWN, 21, "diagonal", "diagonal-down")    \
+    X(SK_RULE_ANTI_KNIGHT, 22, "anti-knight", "anti-knight")     \
+    X(SK_RULE_ANTI_KING, 23, "anti-king", "anti-king")           \
+    X(SK_RULE_DISJOINT, 24, "disjoint groups", "disjoint-groups") \
+    X(SK_RULE_NONCONSECUTIVE, 25, "nonconsecutive", "nonconsecutive") \
+    X(SK_RULE_NEGATIVE_BLACK, 26, "negative black dots", "negative-black") \
+    X(SK_RULE_NEGATIVE_XV, 27, "negative XV", "negative-xv")     \
+    X(SK_RULE_DIGITS, 28, "given candidates", "digits")
+
+typedef enum sk_rule_kind {
+#define SK_RULE_ENUM_(name, value, human, keyword) name = value,
+    SK_RULE_LIST(SK_RULE_ENUM_)
+#undef SK_RULE_ENUM_
+    SK_RULE_LAST_ = 29
+} sk_rule_kind;
+
+/* One rule.  Plain data: the caller owns cells and digits.  Initialise
+ * with SK_RULE_INIT(kind) so that fields added later get their defaults. */
+typedef struct sk_rule {
+    int kind;           /* SK_RULE_* */
+    int value;          /* the rule's number (see the table); 0 = none or default */
+    int ncells;         /* cells in `cells` (0 for whole-grid rules) */
+    const int *cells;   /* cell indices r*N + c, in the rule's order */
+    int aux;            /* ARROW: cells of the circle or pill (1..3); else 0 */
+    int ndigits;        /* QUADRUPLE: the digits that must appear; DIGITS:
+                           the digits allowed; each 1..N */
+    const int *digits;
+} sk_rule;
+
+#define SK_RULE_INIT(KIND) {(KIND), 0, 0, NULL, 0, 0, NULL}
+
+/* Human name of a rule kind ("killer cage"), or NULL when unknown. */
+SK_API const char *sk_rule_name(int kind);
+
+/* Keyword of a rule kind in the text form ("cage"), or NULL when unknown. */
+SK_API const char *sk_rule_keyword(int kind);
+
+/* The kind whose keyword is s (s need not be NUL-terminated: len bytes,
+ * case-insensitive), or 0 when none. */
+SK_API int sk_rule_kind_parse(const char *s, size_t len);
+
+/*
  * A geometry as the caller describes it.  Plain data; the caller owns
  * every array.  Initialise with SK_GEOMETRY_INIT(n) so that fields added
  * later get their defaults.
@@ -117,11 +236,14 @@ typedef struct sk_geometry {
     int ngroups;            /* number of extra cell groups */
     const int *group_sizes; /* ngroups sizes, each 1..N */
     const int *group_cells; /* the groups' cell indices, one after another */
+    int nrules;             /* number of variant rules */
+    const sk_rule *rules;   /* nrules rules (copied by sk_model_new) */
 } sk_geometry;
 
-#define SK_GEOMETRY_INIT(N) {(N), SK_BOX_DEFAULT, SK_BOX_DEFAULT, NULL, 0u, 0, NULL, NULL}
+#define SK_GEOMETRY_INIT(N) {(N), SK_BOX_DEFAULT, SK_BOX_DEFAULT, NULL, 0u, 0, NULL, NULL, 0, NULL}
 
-/* A compiled, immutable model: houses, peers and intersections. */
+/* A compiled, immutable model: houses, peers, intersections and the
+ * propagators the rules compile to. */
 typedef struct sk_model sk_model;
 
 /*
@@ -129,7 +251,11 @@ typedef struct sk_model sk_model;
  * *out (free it with sk_model_free).  A geometry that does not fit (N out
  * of range, a box that does not tile the grid, regions of the wrong size,
  * a group with a repeated or out-of-range cell) returns SK_EMODEL with the
- * reason in diag (which may be NULL).  SK_ENOMEM when allocation fails.
+ * reason in diag (which may be NULL).  So does a rule that no digits can
+ * satisfy or that is malformed (an unknown kind, a cell outside the grid,
+ * a cage sum out of reach, a dot between cells that are not neighbours,
+ * a sandwich that is not a whole row or column), with the rule named in
+ * the reason.  SK_ENOMEM when allocation fails.
  */
 SK_API int sk_model_new(const sk_geometry *g, sk_model **out, sk_diag *diag);
 
@@ -164,6 +290,18 @@ SK_API int sk_model_box(const sk_model *m, int *rows, int *cols);
 /* SK_EXTRA_* flags of the model. */
 SK_API unsigned sk_model_extras(const sk_model *m);
 
+/* Number of variant rules of the model. */
+SK_API int sk_model_rule_count(const sk_model *m);
+
+/* Rule k (0-based) as given to sk_model_new, or NULL when k is out of
+ * range.  Its arrays are the model's copies, valid while the model is. */
+SK_API const sk_rule *sk_model_rule(const sk_model *m, int k);
+
+/* Short description of rule k for messages: its name, its number and
+ * where it starts, e.g. "killer cage 15 at r1c1", "thermometer from r4c5",
+ * "anti-knight".  Writes at most size bytes including the NUL; returns buf. */
+SK_API char *sk_model_rule_describe(const sk_model *m, int k, char *buf, size_t size);
+
 /* ------------------------------------------------------------------ */
 /* Checking grids                                                      */
 /* ------------------------------------------------------------------ */
@@ -186,10 +324,34 @@ typedef struct sk_conflict {
  */
 SK_API long sk_check(const sk_model *m, const uint8_t *grid, sk_conflict *out, long max);
 
+/* A variant rule that a grid breaks. */
+typedef struct sk_violation {
+    int rule;          /* index of the rule (see sk_model_rule) */
+    int cell;          /* a cell to point at: the first of the rule's cells
+                          involved, or -1 for a rule of the whole grid */
+    char message[160]; /* e.g. "killer cage at r1c1 sums to 17, expected 15",
+                          "anti-knight: r1c1 and r2c3 both hold 5" */
+} sk_violation;
+
 /*
- * Returns 1 when solution is a complete grid that obeys every house of m
- * and agrees with every given of givens (givens may be NULL), else 0.
- * Independent of every engine; tests use it to judge their answers.
+ * Finds every variant rule of m that grid (N*N, 0 = empty) breaks.  A
+ * partial grid breaks a rule only when its filled cells already do (two
+ * filled thermometer cells out of order, a cage whose filled cells exceed
+ * its sum or, once full, miss it); empty cells are never a violation.
+ * Houses are sk_check's business, including those the rules add (cages,
+ * extra regions, anti-knight and anti-king pairs): their repeats are
+ * reported there, named after their rule.  Stores up to max violations in
+ * out (may be NULL when max is 0) and returns the total number found.
+ * The rules are checked from their definitions, independently of the
+ * propagation the engines use.
+ */
+SK_API long sk_check_rules(const sk_model *m, const uint8_t *grid, sk_violation *out, long max);
+
+/*
+ * Returns 1 when solution is a complete grid that obeys every house and
+ * every variant rule of m and agrees with every given of givens (givens
+ * may be NULL), else 0.  Independent of every engine; tests use it to
+ * judge their answers.
  */
 SK_API int sk_verify(const sk_model *m, const uint8_t *givens, const uint8_t *solution);
 
@@ -216,9 +378,14 @@ typedef struct sk_search_opts {
                                    a relaxed atomic load: set it from another
                                    thread with an atomic store (for example
                                    __atomic_store_n) or from a signal handler */
+    const uint64_t *candidates; /* optional N*N masks: bit d-1 of
+                                   candidates[i] allows digit d in cell i
+                                   (pencil marks); a given must be allowed
+                                   by its cell's mask.  NULL: every digit.
+                                   Only engines that say so take them */
 } sk_search_opts;
 
-#define SK_SEARCH_OPTS_INIT {2u, 0u, 0.0, NULL, NULL, NULL}
+#define SK_SEARCH_OPTS_INIT {2u, 0u, 0.0, NULL, NULL, NULL, NULL}
 
 /* How a search ended (sk_result.end). */
 typedef enum sk_end {

@@ -98,6 +98,7 @@
 
 #include "engine.h"
 #include "propagate.h"
+#include "rules/rules.h"
 
 #define MAXP 3
 #define INF 1e300
@@ -243,7 +244,7 @@ static int grid_valid(const sk_model *m, const uint8_t *grid)
             seen |= b;
         }
     }
-    return 1;
+    return m->nrules == 0 || skx_rules_hold(m, grid);
 }
 
 static int64_t grid_value(const bstate *s, const uint8_t *grid)
@@ -911,7 +912,7 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
     if (opts->timeout > 0)
         s->deadline = skx_now() + opts->timeout;
     memset(s->x, 0, (size_t)np * ncz);
-    skx_prop_start(&s->pr, givens);
+    int start_ok = skx_prop_start(&s->pr, givens, NULL);
 
     /* Two passes over the root: the first dive (one bound round per node,
      * the copies' choices as a guide) finds an incumbent; then the search
@@ -919,7 +920,7 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
      * steps, and tunes the split there at length before branching. */
     int depth = 0;
     res->nodes = 1;
-    int ok = skx_propagate(&s->pr, 1);
+    int ok = start_ok && skx_propagate(&s->pr, 1);
     int root = 1, diving = 1;
     const uint32_t root_trail = s->pr.ntrail;
     const int root_assign = s->pr.nassigned;

@@ -33,6 +33,8 @@ typedef struct sk_engine {
     /* Searches; fills ctl->res.  givens are valid (every digit <= N).
      * Returns SK_OK, or an error that is not about the puzzle. */
     int (*search)(void *ws, const sk_model *m, const uint8_t *givens, sk_ctl *ctl);
+    /* 1 when search honours ctl->opts->candidates (pencil-mark masks). */
+    int masks;
 } sk_engine;
 
 extern const sk_engine skx_engine_general;

@@ -589,15 +589,17 @@ static size_t e9_workspace(const sk_model *m)
 static int e9_accepts(const sk_model *m)
 {
     return m && m->n == 9 && m->ncells == 81 && m->box_rows == 3 && m->box_cols == 3 &&
-           !m->jigsaw && !m->extras && !m->ngroups && m->nhouses == 27;
+           !m->jigsaw && !m->extras && !m->ngroups && m->nhouses == 27 && !m->nrules;
 }
 
 const sk_engine skx_engine_9x9 = {
     {"9x9", "band bitboards per digit; singles, hidden singles and locked "
             "candidates by table; bivalue branching with board copies",
-     "classic 9x9 only: 3x3 boxes, no extra houses or groups; chosen automatically there"},
+     "classic 9x9 only: 3x3 boxes, no extra houses, groups or variant rules; "
+     "chosen automatically there"},
     e9_accepts,
     e9_accepts, /* always the engine of choice when it applies */
     e9_workspace,
     e9_search,
+    0, /* no candidate masks */
 };

@@ -106,6 +106,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "rules/rules.h"
 
 /* ---- constants ------------------------------------------------------- */
 
@@ -116,6 +117,7 @@
 #define R_HOUSE (3u << TAG_SHIFT)
 #define R_CLAUSE (4u << TAG_SHIFT)
 #define R_LOCK (5u << TAG_SHIFT)
+#define R_RULE (6u << TAG_SHIFT)
 #define R_TAG(r) ((r) & (7u << TAG_SHIFT))
 #define R_ARG(r) ((r) & ((1u << TAG_SHIFT) - 1))
 
@@ -206,6 +208,16 @@ typedef struct cdcl {
     uint32_t sstamp;
     uint32_t stamp;
     uint32_t *rbuf;       /* [64] literals of a group reason */
+    /* variant rules: propagators (m->cons) and their explanations */
+    uint32_t *tpos;       /* [nv] trail position of each assigned variable */
+    uint8_t *cdirty;      /* [ncons] propagator x is in cqueue */
+    uint32_t *cqueue;     /* [ncons] propagators waiting to run */
+    uint32_t cqn;
+    uint64_t *cdom;       /* [max cells] masks of one propagator's cells */
+    uint64_t *cscr;       /* [m->con_scratch] its scratch */
+    uint32_t *rrbuf;      /* [max cells * N] literals of a rule reason */
+    uint32_t *rcopy;      /* [max(64, max cells * N)] a reason kept while
+                             reason_lits runs again */
     uint32_t confl;       /* conflict: a reason-like descriptor ... */
     uint32_t confl_extra; /* ... plus one variable for BIN, else NO_VAR */
     /* clauses */
@@ -268,6 +280,13 @@ static size_t common_of(const sk_model *m)
     return k;
 }
 
+/* Room for the literals of one rule reason (and at least a group's). */
+static size_t rule_lits(const sk_model *m)
+{
+    size_t k = (size_t)m->con_max_cells * (size_t)m->n + 1;
+    return k < 64 ? 64 : k;
+}
+
 static size_t cdcl_workspace(const sk_model *m)
 {
     size_t nv = (size_t)m->ncells << shift_for(m->n);
@@ -289,6 +308,12 @@ static size_t cdcl_workspace(const sk_model *m)
          + align8(4 * (nv + 1)) * 2     /* learnt, lstamp */
          + align8(4 * nv) * 3           /* stack, toclear, smark */
          + align8(4 * 64)               /* rbuf */
+         + align8(4 * nv)               /* tpos */
+         + align8((size_t)m->ncons)     /* cdirty */
+         + align8(4 * (size_t)m->ncons) /* cqueue */
+         + align8(8 * ((size_t)m->con_max_cells + 1)) /* cdom */
+         + align8(8 * (m->con_scratch + 1)) /* cscr */
+         + align8(4 * rule_lits(m)) * 2 /* rrbuf, rcopy */
          + align8(sizeof(wlist) * 2 * nv) /* wl */
          + 2 * 8 * pool_entries(m)      /* the two halves of the watch pool */
          + align8(4 * nv)               /* path */
@@ -338,6 +363,13 @@ static void carve(cdcl *s, void *ws, const sk_model *m)
     TAKE(toclear, 4 * nv);
     TAKE(smark, 4 * nv);
     TAKE(rbuf, 4 * 64);
+    TAKE(tpos, 4 * nv);
+    TAKE(cdirty, (size_t)m->ncons);
+    TAKE(cqueue, 4 * (size_t)m->ncons);
+    TAKE(cdom, 8 * ((size_t)m->con_max_cells + 1));
+    TAKE(cscr, 8 * (m->con_scratch + 1));
+    TAKE(rrbuf, 4 * rule_lits(m));
+    TAKE(rcopy, 4 * rule_lits(m));
     TAKE(wl, sizeof(wlist) * 2 * nv);
     TAKE(pool, 8 * pool_entries(m));
     TAKE(spare, 8 * pool_entries(m));
@@ -430,6 +462,7 @@ static inline void assign(cdcl *s, uint32_t l, uint32_t why)
     s->val[l ^ 1] = -1;
     s->level[v] = s->nlevels;
     s->reason[v] = why;
+    s->tpos[v] = s->ntrail;
     s->trail[s->ntrail++] = l;
     if (l & 1) {
         const sk_model *m = s->m;
@@ -463,6 +496,9 @@ static void backtrack(cdcl *s, int lvl)
     }
     s->ntrail = s->qg = s->qc = keep;
     s->nlevels = lvl;
+    /* the state kept was a fixpoint of every propagator */
+    while (s->cqn)
+        s->cdirty[s->cqueue[--s->cqn]] = 0;
 }
 
 /* ---- propagation ----------------------------------------------------- */
@@ -476,7 +512,7 @@ static int prop_groups(cdcl *s, uint32_t l)
     int8_t *const val = s->val;
     uint64_t *const cand = s->cand, *const pos = s->pos;
     int32_t *const level = s->level;
-    uint32_t *const reason = s->reason, *const trail = s->trail;
+    uint32_t *const reason = s->reason, *const trail = s->trail, *const tpos = s->tpos;
     const uint32_t *const hk = s->hk, *const choff = m->cell_house_off;
     const uint32_t *const house_off = m->house_off;
     const uint16_t *const house_cells = m->house_cells;
@@ -495,6 +531,7 @@ static int prop_groups(cdcl *s, uint32_t l)
         val[2 * w_ + 1] = 1;                                                  \
         level[w_] = lvl;                                                      \
         reason[w_] = (why);                                                   \
+        tpos[w_] = nt;                                                        \
         trail[nt++] = 2 * w_ + 1;                                             \
         cand[cc_] &= ~(1ull << dd_);                                          \
         for (uint32_t k_ = choff[cc_]; k_ < choff[cc_ + 1]; k_++)             \
@@ -507,6 +544,7 @@ static int prop_groups(cdcl *s, uint32_t l)
         val[2 * w_ + 1] = -1;                                                 \
         level[w_] = lvl;                                                      \
         reason[w_] = (why);                                                   \
+        tpos[w_] = nt;                                                        \
         trail[nt++] = 2 * w_;                                                 \
     } while (0)
 #define CONFLICT(why, extra)                                                  \
@@ -538,8 +576,16 @@ static int prop_groups(cdcl *s, uint32_t l)
         }
         goto done;
     }
-    /* x(c, d) false: the cell, and each full house for d, may be down to
-     * one place. */
+    /* x(c, d) false: the rules' propagators of the cell must look again */
+    if (m->ncons)
+        for (uint32_t k = m->cell_con_off[c]; k < m->cell_con_off[c + 1]; k++) {
+            uint32_t x = m->cell_cons[k];
+            if (!s->cdirty[x]) {
+                s->cdirty[x] = 1;
+                s->cqueue[s->cqn++] = x;
+            }
+        }
+    /* the cell, and each full house for d, may be down to one place */
     uint64_t cm = cand[c];
     if (!cm)
         CONFLICT(R_CELL | c, NO_VAR);
@@ -684,8 +730,41 @@ static int prop_clauses(cdcl *s, uint32_t l)
     return confl;
 }
 
+/*
+ * Runs the waiting propagator last queued on the masks of its cells, once
+ * the trail is fully propagated (so that cand[] holds exactly the digits
+ * not yet false).  What it removes becomes false with reason
+ * R_RULE | propagator; reason_lits explains it from the propagator's
+ * cells (see there).  1 on conflict.
+ */
+static int run_rule(cdcl *s)
+{
+    const sk_model *m = s->m;
+    uint32_t x = s->cqueue[--s->cqn];
+    s->cdirty[x] = 0;
+    const skx_con *c = &m->cons[x];
+    const uint16_t *cells = m->con_cells + c->cell_off;
+    for (uint32_t j = 0; j < c->ncells; j++)
+        s->cdom[j] = s->cand[cells[j]];
+    if (!skx_con_filter(m, c, s->cdom, s->cscr)) {
+        s->confl = R_RULE | x;
+        s->confl_extra = NO_VAR;
+        return 1;
+    }
+    /* Last cell first: a PAIR narrows its second cell from the first, then
+     * the first from what is left of the second, and its explanations
+     * (reason_lits) name the second cell's literals, which must come
+     * before on the trail. */
+    for (uint32_t j = c->ncells; j-- > 0;)
+        for (uint64_t o = s->cand[cells[j]] & ~s->cdom[j]; o; o &= o - 1) {
+            uint32_t w = (uint32_t)cells[j] << s->sh | (uint32_t)__builtin_ctzll(o);
+            assign(s, 2 * w + 1, R_RULE | x); /* unassigned: the filter kept a true digit */
+        }
+    return 0;
+}
+
 /* To a fixpoint, one trail literal at a time: its learned clauses, then
- * its groups.  1 on conflict (s->confl says which).
+ * its groups; then the rules' propagators, one at a time.  1 on conflict (s->confl says which).
  *
  * Breadth-first over the trail, like unit propagation over clauses.  Running
  * the groups to a fixpoint before any learned clause is cheaper per
@@ -694,14 +773,19 @@ static int prop_clauses(cdcl *s, uint32_t l)
  * twice the conflicts and 1.7 times the time. */
 static int propagate(cdcl *s)
 {
-    while (s->qg < s->ntrail) {
-        while (s->qc <= s->qg)
-            if (prop_clauses(s, s->trail[s->qc++]))
+    for (;;) {
+        while (s->qg < s->ntrail) {
+            while (s->qc <= s->qg)
+                if (prop_clauses(s, s->trail[s->qc++]))
+                    return 1;
+            if (prop_groups(s, s->trail[s->qg++]))
                 return 1;
-        if (prop_groups(s, s->trail[s->qg++]))
+        }
+        if (!s->cqn)
+            return 0;
+        if (run_rule(s))
             return 1;
     }
-    return 0;
 }
 
 /* ---- clauses --------------------------------------------------------- */
@@ -869,6 +953,36 @@ static uint32_t reason_lits(cdcl *s, uint32_t why, uint32_t skip, int conflict, 
         *out = s->rbuf;
         return k;
     }
+    case R_RULE: {
+        /* The propagator saw the masks of its cells, i.e. their false
+         * literals: those assigned before the implied one explain it (a
+         * conflict: all of them).  A PAIR needs only the digits of the
+         * other cell that would have supported the implied one. */
+        const skx_con *c = &m->cons[arg];
+        const uint16_t *cells = m->con_cells + c->cell_off;
+        const uint32_t before = skip == NO_VAR ? 0xffffffffu : s->tpos[skip];
+        if (c->type == SKX_PAIR && skip != NO_VAR) {
+            const uint64_t *t = m->con_data + c->data_off;
+            uint32_t sc = skip >> s->sh, sd = skip & s->dmask;
+            int other = cells[0] == sc ? cells[1] : cells[0];
+            uint64_t sup = cells[0] == sc ? t[sd] : t[m->n + sd];
+            for (; sup; sup &= sup - 1) {
+                uint32_t w = (uint32_t)other << s->sh | (uint32_t)__builtin_ctzll(sup);
+                if (s->level[w] > 0)
+                    s->rrbuf[k++] = 2 * w;
+            }
+            *out = s->rrbuf;
+            return k;
+        }
+        for (uint32_t j = 0; j < c->ncells; j++)
+            for (uint32_t d = 0; d < (uint32_t)s->n; d++) {
+                uint32_t w = (uint32_t)cells[j] << s->sh | d;
+                if (w != skip && s->val[2 * w] < 0 && s->level[w] > 0 && s->tpos[w] < before)
+                    s->rrbuf[k++] = 2 * w;
+            }
+        *out = s->rrbuf;
+        return k;
+    }
     case R_CLAUSE: {
         uint32_t *cl = s->arena + arg;
         cl[C_FLAGS] |= F_USED;
@@ -939,10 +1053,10 @@ static uint32_t shrink_block(cdcl *s, int L, uint32_t from, uint32_t to, uint32_
         if (s->reason[v] == R_NONE)
             return NO_VAR;
         const uint32_t *it;
-        uint32_t n = reason_lits(s, s->reason[v], v, 0, &it), copy[64];
-        if (it == s->rbuf) { /* redundant() below refills rbuf */
-            memcpy(copy, it, n * sizeof *copy);
-            it = copy;
+        uint32_t n = reason_lits(s, s->reason[v], v, 0, &it);
+        if (it == s->rbuf || it == s->rrbuf) { /* redundant() below refills them */
+            memcpy(s->rcopy, it, n * sizeof *s->rcopy);
+            it = s->rcopy;
         }
         for (uint32_t k = 0; k < n; k++) {
             uint32_t w = it[k] >> 1;
@@ -1367,6 +1481,8 @@ static void init(cdcl *s, void *ws, const sk_model *m)
     s->stamp = 0;
     s->ntrail = s->qg = s->qc = 0;
     s->nlevels = 0;
+    s->cqn = 0;
+    memset(s->cdirty, 0, (size_t)m->ncons);
     s->top = 1;
     s->perm_words = 0;
     s->npath = 0;
@@ -1480,6 +1596,27 @@ static int cdcl_search(void *ws, const sk_model *m, const uint8_t *givens, sk_ct
         if (!s->val[l])
             assign(s, l, R_NONE);
     }
+    /* digits the rules (odd, even, ...) or the caller's masks rule out */
+    const uint64_t *masks = ctl->opts->candidates;
+    if (m->cell_mask || masks)
+        for (int c = 0; c < s->nc; c++) {
+            uint64_t keep = m->all;
+            if (m->cell_mask)
+                keep &= m->cell_mask[c];
+            if (masks)
+                keep &= masks[c];
+            for (uint64_t o = m->all & ~keep; o; o &= o - 1) {
+                uint32_t l = 2 * ((uint32_t)c << s->sh | (uint32_t)__builtin_ctzll(o)) + 1;
+                if (s->val[l] < 0)
+                    return SK_OK; /* a given the masks rule out: no solution */
+                if (!s->val[l])
+                    assign(s, l, R_NONE);
+            }
+        }
+    for (int x = m->ncons; x-- > 0;) {
+        s->cdirty[x] = 1;
+        s->cqueue[s->cqn++] = (uint32_t)x;
+    }
     if (propagate(s))
         return SK_OK;
     if (probe_root(s, ctl))
@@ -1558,10 +1695,11 @@ static int cdcl_preferred(const sk_model *m) { return m->n > 16; }
 const sk_engine skx_engine_cdcl = {
     {"cdcl", "conflict-driven clause learning over native exactly-one constraints "
              "(cells, houses, locked candidates); root probing",
-     "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups; "
-     "chosen automatically above 16x16"},
+     "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups, "
+     "every variant rule, candidate masks; chosen automatically above 16x16"},
     cdcl_accepts,
     cdcl_preferred,
     cdcl_workspace,
     cdcl_search,
+    1, /* takes candidate masks */
 };

@@ -156,7 +156,10 @@ static size_t dlx_workspace(const sk_model *m)
 
 static int dlx_accepts(const sk_model *m)
 {
-    if (!m)
+    /* Exact cover holds houses only: rules that compile to houses alone
+     * (extra regions, diagonals, cages without a sum, anti-knight...) are
+     * fine, rules with propagators or cell masks are not. */
+    if (!m || m->ncons || m->cell_mask)
         return 0;
     /* Row lengths fit 16 bits and node indices 31 bits. */
     for (int i = 0; i < m->ncells; i++)
@@ -457,10 +460,12 @@ static int dlx_search(void *ws, const sk_model *m, const uint8_t *givens, sk_ctl
 const sk_engine skx_engine_dlx = {
     {"dlx", "dancing links (Knuth's Algorithm X) on the exact-cover matrix; "
             "branches on the column with the fewest rows",
-     "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups; "
-     "only when asked for by name"},
+     "every model whose rules are all houses: N up to 64, boxes, jigsaw, Latin squares, "
+     "extra houses and groups, extra regions, diagonals, anti-knight, anti-king, disjoint "
+     "groups, cages without a sum; only when asked for by name"},
     dlx_accepts,
     NULL, /* by name only: slower than the others on every kind of grid */
     dlx_workspace,
     dlx_search,
+    0, /* no candidate masks */
 };

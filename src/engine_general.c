@@ -215,7 +215,7 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
     state st, *s = &st;
     sk_result *res = ctl->res;
     carve(s, ws, m);
-    skx_prop_start(&s->pr, givens);
+    int start_ok = skx_prop_start(&s->pr, givens, ctl->opts->candidates);
     memset(s->seen, 0, (size_t)m->ncells * sizeof *s->seen);
     /* probe_cell compares hits[] of cells its first alternative left alone */
     memset(s->hits, 0, (size_t)m->ncells * sizeof *s->hits);
@@ -225,7 +225,7 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
      * against 43k nodes when only cells of two or three candidates are
      * probed.  Up to 9x9, singles and locked candidates with
      * fewest-candidates branching are faster than any probing. */
-    const int width = m->n >= 10 ? SK_MAX_N : 0;
+    const int width = (m->n >= 10 || m->ncons) ? SK_MAX_N : 0;
     if (width) {
         ctl->tick_every = 1; /* probing nodes are slow: look every node */
         if (ctl->next_check > res->nodes + 1)
@@ -234,7 +234,7 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
 
     int depth = 0;
     res->nodes++;
-    int ok = skx_propagate(&s->pr, 1);
+    int ok = start_ok && skx_propagate(&s->pr, 1);
     for (;;) {
         int pick = -1;
         if (ok && width && s->pr.nassigned < m->ncells) {
@@ -286,10 +286,11 @@ static int general_preferred(const sk_model *m) { return m->n <= 16; }
 const sk_engine skx_engine_general = {
     {"general", "bitmask candidates; singles, locked candidates and failed-literal "
                 "probing; look-ahead branching",
-     "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups; "
-     "chosen automatically up to 16x16"},
+     "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups, "
+     "every variant rule, candidate masks; chosen automatically up to 16x16"},
     general_accepts,
     general_preferred,
     general_workspace,
     general_search,
+    1, /* takes candidate masks */
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "rules/rules.h"
 
 static int fail(sk_diag *diag, const char *fmt, ...)
 {
@@ -38,9 +39,10 @@ typedef struct house_list {
     uint16_t *cells;
     uint8_t *kind;
     uint16_t *num;
+    uint16_t *rule;      /* rule[h]: the variant rule that made it, or SKX_NO_RULE */
 } house_list;
 
-static int hl_add(house_list *hl, int kind, int num, const uint16_t *cells, int size)
+static int hl_add_rule(house_list *hl, int kind, int num, const uint16_t *cells, int size, int rule)
 {
     if (hl->count + 2 > hl->cap) {
         int cap = hl->cap ? hl->cap * 2 : 256;
@@ -56,8 +58,14 @@ static int hl_add(house_list *hl, int kind, int num, const uint16_t *cells, int 
         if (!nm)
             return SK_ENOMEM;
         hl->num = nm;
+        uint16_t *ru = realloc(hl->rule, (size_t)cap * sizeof *ru);
+        if (!ru)
+            return SK_ENOMEM;
+        hl->rule = ru;
         hl->cap = cap;
     }
+    if (hl->count >= 65535)
+        return SK_EMODEL; /* house numbers are 16 bits */
     if (hl->cells_used + size > hl->cells_cap) {
         int cap = hl->cells_cap ? hl->cells_cap * 2 : 4096;
         while (cap < hl->cells_used + size)
@@ -71,11 +79,23 @@ static int hl_add(house_list *hl, int kind, int num, const uint16_t *cells, int 
     hl->off[hl->count] = (uint32_t)hl->cells_used;
     hl->kind[hl->count] = (uint8_t)kind;
     hl->num[hl->count] = (uint16_t)num;
+    hl->rule[hl->count] = (uint16_t)rule;
     memcpy(hl->cells + hl->cells_used, cells, (size_t)size * sizeof *cells);
     hl->cells_used += size;
     hl->count++;
     hl->off[hl->count] = (uint32_t)hl->cells_used;
     return SK_OK;
+}
+
+static int hl_add(house_list *hl, int kind, int num, const uint16_t *cells, int size)
+{
+    return hl_add_rule(hl, kind, num, cells, size, SKX_NO_RULE);
+}
+
+/* skx_add_house_fn for the rules */
+static int hl_add_cb(void *ctx, int kind, int num, const uint16_t *cells, int size, int rule)
+{
+    return hl_add_rule(ctx, kind, num, cells, size, rule);
 }
 
 static void hl_free(house_list *hl)
@@ -84,6 +104,32 @@ static void hl_free(house_list *hl)
     free(hl->cells);
     free(hl->kind);
     free(hl->num);
+    free(hl->rule);
+}
+
+/* Puts the full houses (N cells) first, keeping the order within each
+ * part, so that a house index below nfull always means N cells.  Returns
+ * the number of full houses, or -1 when out of memory. */
+static int hl_full_first(house_list *hl, int n)
+{
+    house_list out = {0};
+    for (int pass = 0; pass < 2; pass++)
+        for (int h = 0; h < hl->count; h++) {
+            int size = (int)(hl->off[h + 1] - hl->off[h]);
+            if ((size == n) != (pass == 0))
+                continue;
+            if (hl_add_rule(&out, hl->kind[h], hl->num[h], hl->cells + hl->off[h], size,
+                            hl->rule[h])) {
+                hl_free(&out);
+                return -1;
+            }
+        }
+    int nfull = 0;
+    while (nfull < out.count && (int)(out.off[nfull + 1] - out.off[nfull]) == n)
+        nfull++;
+    hl_free(hl);
+    *hl = out;
+    return nfull;
 }
 
 void sk_model_free(sk_model *m)
@@ -101,6 +147,7 @@ void sk_model_free(sk_model *m)
     free(m->peers);
     free(m->isects);
     free(m->isect_cells);
+    skx_rules_free(m);
     free(m);
 }
 
@@ -397,15 +444,6 @@ int sk_model_new(const sk_geometry *g, sk_model **out, sk_diag *diag)
     int rc = collect_houses(g, m, &hl, diag);
     if (rc)
         goto fail;
-    m->nhouses = hl.count;
-    m->nfull = 0;
-    while (m->nfull < hl.count && (int)(hl.off[m->nfull + 1] - hl.off[m->nfull]) == g->n)
-        m->nfull++;
-    m->house_off = hl.off;
-    m->house_cells = hl.cells;
-    m->house_kind = hl.kind;
-    m->house_num = hl.num;
-    hl = (house_list){0};
 
     if (m->box_rows > 0 || m->jigsaw) {
         m->region = malloc((size_t)m->ncells);
@@ -413,12 +451,32 @@ int sk_model_new(const sk_geometry *g, sk_model **out, sk_diag *diag)
             rc = SK_ENOMEM;
             goto fail;
         }
-        for (int h = 0; h < m->nhouses; h++)
-            if (m->house_kind[h] == SK_HOUSE_BOX || m->house_kind[h] == SK_HOUSE_REGION)
-                for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++)
-                    m->region[m->house_cells[j]] = (uint8_t)m->house_num[h];
+        for (int h = 0; h < hl.count; h++)
+            if (hl.kind[h] == SK_HOUSE_BOX || hl.kind[h] == SK_HOUSE_REGION)
+                for (uint32_t j = hl.off[h]; j < hl.off[h + 1]; j++)
+                    m->region[hl.cells[j]] = (uint8_t)hl.num[h];
     }
-    if ((rc = build_cell_tables(m)) || (rc = build_isects(m)))
+    /* the variant rules' houses (cages, extra regions, chess pairs...) */
+    if ((rc = skx_rules_houses(g, m, hl_add_cb, &hl, diag))) {
+        if (rc == SK_EMODEL && hl.count >= 65535)
+            fail(diag, "the rules make more than 65535 houses");
+        goto fail;
+    }
+    m->nfull = hl_full_first(&hl, g->n);
+    if (m->nfull < 0) {
+        rc = SK_ENOMEM;
+        goto fail;
+    }
+    m->nhouses = hl.count;
+    m->house_off = hl.off;
+    m->house_cells = hl.cells;
+    m->house_kind = hl.kind;
+    m->house_num = hl.num;
+    m->house_rule = hl.rule;
+    hl = (house_list){0};
+
+    if ((rc = build_cell_tables(m)) || (rc = build_isects(m)) ||
+        (rc = skx_rules_compile(g, m, diag)))
         goto fail;
     *out = m;
     return SK_OK;
@@ -452,10 +510,25 @@ char *sk_model_house_name(const sk_model *m, int h, char *buf, size_t size)
         return buf;
     }
     int kind = m->house_kind[h];
-    if (kind == SK_HOUSE_DIAGONAL || kind == SK_HOUSE_ANTIDIAGONAL)
+    if (kind == SK_HOUSE_RULE && m->house_rule && m->house_rule[h] != SKX_NO_RULE &&
+        m->house_rule[h] < m->nrules) {
+        int k = m->house_rule[h], rk = m->rules[k].kind;
+        const uint16_t *c = m->house_cells + m->house_off[h];
+        char a[12], b[12];
+        if (rk == SK_RULE_ANTI_KNIGHT || rk == SK_RULE_ANTI_KING)
+            snprintf(buf, size, "%s pair %s-%s", sk_rule_name(rk), skx_cell_name(m->n, c[0], a),
+                     skx_cell_name(m->n, c[1], b));
+        else if (rk == SK_RULE_DISJOINT)
+            snprintf(buf, size, "disjoint group %d", m->house_num[h] + 1);
+        else
+            sk_model_rule_describe(m, k, buf, size);
+    } else if (kind == SK_HOUSE_DIAGONAL || kind == SK_HOUSE_ANTIDIAGONAL) {
         snprintf(buf, size, "%s", kinds[kind]);
-    else
+    } else if (kind < (int)(sizeof kinds / sizeof kinds[0])) {
         snprintf(buf, size, "%s %d", kinds[kind], m->house_num[h] + 1);
+    } else {
+        snprintf(buf, size, "house %d", h + 1);
+    }
     return buf;
 }
 
@@ -479,8 +552,11 @@ char *sk_model_describe(const sk_model *m, char *buf, size_t size)
     if (len >= 0 && (size_t)len < size && (m->extras & SK_EXTRA_HYPER))
         len += snprintf(buf + len, size - (size_t)len, ", hyper");
     if (len >= 0 && (size_t)len < size && m->ngroups)
-        snprintf(buf + len, size - (size_t)len, ", %d extra group%s", m->ngroups,
-                 m->ngroups == 1 ? "" : "s");
+        len += snprintf(buf + len, size - (size_t)len, ", %d extra group%s", m->ngroups,
+                        m->ngroups == 1 ? "" : "s");
+    if (len >= 0 && (size_t)len < size && m->nrules)
+        snprintf(buf + len, size - (size_t)len, ", %d rule%s", m->nrules,
+                 m->nrules == 1 ? "" : "s");
     return buf;
 }
 
@@ -566,5 +642,5 @@ int sk_verify(const sk_model *m, const uint8_t *givens, const uint8_t *solution)
             seen |= bit;
         }
     }
-    return 1;
+    return m->nrules == 0 || skx_rules_hold(m, solution);
 }

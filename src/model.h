@@ -26,8 +26,46 @@ enum sk_house_kind {
     SK_HOUSE_DIAGONAL,
     SK_HOUSE_ANTIDIAGONAL,
     SK_HOUSE_WINDOW,
-    SK_HOUSE_GROUP
+    SK_HOUSE_GROUP,
+    SK_HOUSE_RULE          /* made by a variant rule: house_rule[] says which */
 };
+
+/*
+ * Propagators: what the variant rules compile to (src/rules/).  Each one
+ * reads and narrows the candidate masks of its cells only, and every
+ * engine runs the same code (skx_con_filter), so the rules mean the same
+ * thing everywhere.  A rule may give several propagators (a thermometer
+ * one PAIR per step); rules whose cells must differ also give a house.
+ */
+enum skx_con_type {
+    SKX_PAIR,     /* two cells; a table of the digit pairs allowed */
+    SKX_SUM,      /* the cells sum to lo..hi; digits may repeat */
+    SKX_COMBO,    /* cells that differ, whose digits form one of the sets listed */
+    SKX_ARROW,    /* the first aux cells, read as a decimal number, equal the
+                     sum of the others */
+    SKX_EQSUM,    /* aux runs of cells, one after another, with equal sums */
+    SKX_SANDWICH, /* a row or column: the digits between 1 and N sum to lo */
+    SKX_BETWEEN,  /* the inner cells lie strictly between the two ends */
+    SKX_QUAD      /* digits that must appear among the cells, with counts */
+};
+
+typedef struct skx_con {
+    uint8_t type;       /* enum skx_con_type */
+    uint8_t pad;
+    uint16_t aux;       /* ARROW: cells in the circle or pill; EQSUM: runs */
+    int32_t rule;       /* the rule it came from */
+    uint32_t cell_off;  /* its cells: con_cells[cell_off .. cell_off + ncells) */
+    uint32_t ncells;
+    int32_t lo, hi;     /* SUM: the range; SANDWICH: lo the sum, hi the
+                           shortest run << 8 | the longest run */
+    uint32_t data_off;  /* con_data[data_off .. data_off + ndata): PAIR: N
+                           masks of b's digits allowed for each digit of a,
+                           then N masks of a's for each of b; COMBO: the
+                           sets; EQSUM: the end of each run (cell count);
+                           QUAD: one mask per required digit (the digit's
+                           bit) followed by its count in the next word */
+    uint32_t ndata;
+} skx_con;
 
 /* One locked-candidates pair; cell lists live in sk_model.isect_cells. */
 typedef struct sk_isect {
@@ -66,6 +104,26 @@ struct sk_model {
     int nisects;
     sk_isect *isects;
     uint16_t *isect_cells;
+
+    /* Variant rules (src/rules/): the caller's rules, copied, and what
+     * they compile to. */
+    int nrules;
+    sk_rule *rules;         /* cells and digits point into rule_ints */
+    int *rule_ints;
+    uint16_t *house_rule;   /* house_rule[h]: rule that made house h, or
+                               SKX_NO_RULE */
+    uint64_t *cell_mask;    /* NULL, or the digits the rules allow in each
+                               cell (odd, even, given candidates, ...) */
+    int ncons;
+    skx_con *cons;
+    uint16_t *con_cells;
+    uint64_t *con_data;
+    uint32_t *cell_con_off; /* ncells + 1 offsets into cell_cons: the */
+    uint32_t *cell_cons;    /* propagators that read each cell */
+    int con_max_cells;      /* most cells of one propagator */
+    size_t con_scratch;     /* words of scratch skx_con_filter may use */
 };
+
+#define SKX_NO_RULE 0xffffu
 
 #endif

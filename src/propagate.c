@@ -3,6 +3,7 @@
  * layout of propagate.h (where the rules are explained).
  */
 #include "propagate.h"
+#include "rules/rules.h"
 
 static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
 
@@ -18,7 +19,11 @@ size_t skx_prop_workspace(const sk_model *m)
          + align8(nc * 2) * 2                  /* astack, queue */
          + align8(trail_cap(m) * 2)            /* trail_cell */
          + align8(trail_cap(m) * 8)            /* trail_old */
-         + house_words(m) * 8 * 3;             /* hdirty, ldirty, lscan */
+         + house_words(m) * 8 * 3              /* hdirty, ldirty, lscan */
+         + align8((size_t)m->ncons)            /* cdirty */
+         + align8((size_t)m->ncons * 4)        /* cqueue */
+         + align8(((size_t)m->con_max_cells + 1) * 8) /* cdom */
+         + align8((m->con_scratch + 1) * 8);   /* cscratch */
 }
 
 char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
@@ -36,12 +41,17 @@ char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
     p->hdirty = (uint64_t *)(void *)b;     b += house_words(m) * 8;
     p->ldirty = (uint64_t *)(void *)b;     b += house_words(m) * 8;
     p->lscan = (uint64_t *)(void *)b;      b += house_words(m) * 8;
+    p->cdirty = (uint8_t *)b;              b += align8((size_t)m->ncons);
+    p->cqueue = (uint32_t *)(void *)b;     b += align8((size_t)m->ncons * 4);
+    p->cdom = (uint64_t *)(void *)b;       b += align8(((size_t)m->con_max_cells + 1) * 8);
+    p->cscratch = (uint64_t *)(void *)b;   b += align8((m->con_scratch + 1) * 8);
     return b;
 }
 
-void skx_prop_start(skx_prop *p, const uint8_t *givens)
+int skx_prop_start(skx_prop *p, const uint8_t *givens, const uint64_t *masks)
 {
     const sk_model *m = p->m;
+    int ok = 1;
     p->nassigned = 0;
     p->ntrail = 0;
     p->qhead = p->qtail = 0;
@@ -49,10 +59,23 @@ void skx_prop_start(skx_prop *p, const uint8_t *givens)
     memset(p->hdirty, 0xff, (size_t)p->hwords * 8);
     memset(p->ldirty, 0xff, (size_t)p->hwords * 8);
     for (int i = 0; i < m->ncells; i++) {
-        p->cand[i] = givens[i] ? 1ull << (givens[i] - 1) : m->all;
-        if (skx_single(p->cand[i]))
+        uint64_t c = givens[i] ? 1ull << (givens[i] - 1) : m->all;
+        if (m->cell_mask)
+            c &= m->cell_mask[i];
+        if (masks)
+            c &= masks[i];
+        p->cand[i] = c;
+        if (!c)
+            ok = 0;
+        else if (skx_single(c))
             p->queue[p->qtail++] = (uint16_t)i;
     }
+    p->cqn = 0;
+    for (int x = 0; x < m->ncons; x++) {
+        p->cdirty[x] = 1;
+        p->cqueue[p->cqn++] = (uint32_t)(m->ncons - 1 - x);
+    }
+    return ok;
 }
 
 /* Rule 1: assigns every queued single, removing its digit from the peers. */
@@ -167,6 +190,34 @@ static int locked_candidates(skx_prop *p)
     return removed;
 }
 
+/* Rule 4: runs waiting propagators until one narrows a cell (so that the
+ * singles go first again) or none is left: -1 on contradiction, else 1
+ * when something changed. */
+static int rules(skx_prop *p)
+{
+    const sk_model *m = p->m;
+    while (p->cqn) {
+        uint32_t x = p->cqueue[--p->cqn];
+        p->cdirty[x] = 0;
+        const skx_con *c = &m->cons[x];
+        const uint16_t *cells = m->con_cells + c->cell_off;
+        for (uint32_t j = 0; j < c->ncells; j++)
+            p->cdom[j] = p->cand[cells[j]];
+        if (!skx_con_filter(m, c, p->cdom, p->cscratch))
+            return -1;
+        int changed = 0;
+        for (uint32_t j = 0; j < c->ncells; j++)
+            if (p->cdom[j] != p->cand[cells[j]]) {
+                if (!skx_narrow(p, cells[j], p->cdom[j]))
+                    return -1;
+                changed = 1;
+            }
+        if (changed)
+            return 1;
+    }
+    return 0;
+}
+
 int skx_propagate(skx_prop *p, int locked)
 {
     for (;;) {
@@ -177,6 +228,13 @@ int skx_propagate(skx_prop *p, int locked)
             return 0;
         if (r > 0)
             continue;
+        if (p->cqn) {
+            r = rules(p);
+            if (r < 0)
+                return 0;
+            if (r > 0)
+                continue;
+        }
         if (!locked)
             return 1;
         r = locked_candidates(p);

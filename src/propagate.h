@@ -41,6 +41,10 @@
  *      from 93 to 39 a puzzle and the time by a third; on the hardest set
  *      it saves a fifth of the nodes for about a sixth more time.  Callers
  *      that undo at once (probes) can skip it.
+ *   4. variant rules: each propagator of the model (src/rules/filter.c)
+ *      whose cells changed runs on its cells' masks, when the singles are
+ *      stuck and before locked candidates (propagators narrow cells that
+ *      the singles then settle; locked candidates cost more).
  *   Every change marks the houses of its cell dirty, with one bitset per
  *   house rule, so rules 2 and 3 look only at what changed; after an undo
  *   to a fixpoint the state is a fixpoint again and nothing is dirty.
@@ -75,6 +79,12 @@ typedef struct skx_prop {
     uint64_t *hdirty;      /* houses changed since their hidden-singles scan */
     uint64_t *ldirty;      /* houses changed since their locked-candidates scan */
     uint64_t *lscan;       /* snapshot of ldirty during one locked pass */
+    /* variant rules: propagators (m->cons) waiting to run */
+    uint8_t *cdirty;       /* cdirty[x]: propagator x is in cqueue */
+    uint32_t *cqueue;      /* the waiting propagators (a stack) */
+    int cqn;
+    uint64_t *cdom;        /* the masks of one propagator's cells */
+    uint64_t *cscratch;    /* its scratch (m->con_scratch words) */
 } skx_prop;
 
 /* Bytes of workspace the arrays need for m (a multiple of 8). */
@@ -84,9 +94,12 @@ size_t skx_prop_workspace(const sk_model *m);
  * after them (8-byte aligned too). */
 char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m);
 
-/* The starting state: givens[i] (0 = empty) in cell i, nothing assigned,
- * the trail empty, every house dirty.  skx_propagate comes next. */
-void skx_prop_start(skx_prop *p, const uint8_t *givens);
+/* The starting state: givens[i] (0 = empty) in cell i, narrowed by the
+ * rules' cell masks and by masks (optional N*N candidate masks), nothing
+ * assigned, the trail empty, every house and propagator dirty.  Returns 0
+ * when some cell is left with no digit (no solution), else 1;
+ * skx_propagate comes next. */
+int skx_prop_start(skx_prop *p, const uint8_t *givens, const uint64_t *masks);
 
 /* Runs the rules to a fixpoint; 0 on contradiction.  With `locked` 0 rule
  * 3 is skipped. */
@@ -114,6 +127,14 @@ static inline int skx_narrow(skx_prop *p, int i, uint64_t nw)
         p->hdirty[h >> 6] |= 1ull << (h & 63);
         p->ldirty[h >> 6] |= 1ull << (h & 63);
     }
+    if (m->ncons)
+        for (uint32_t k = m->cell_con_off[i]; k < m->cell_con_off[i + 1]; k++) {
+            uint32_t x = m->cell_cons[k];
+            if (!p->cdirty[x]) {
+                p->cdirty[x] = 1;
+                p->cqueue[p->cqn++] = x;
+            }
+        }
     return 1;
 }
 
@@ -130,6 +151,8 @@ static inline void skx_undo(skx_prop *p, uint32_t trail_mark, int assign_mark)
     p->qhead = p->qtail = 0;
     memset(p->hdirty, 0, (size_t)p->hwords * 8);
     memset(p->ldirty, 0, (size_t)p->hwords * 8);
+    while (p->cqn)
+        p->cdirty[p->cqueue[--p->cqn]] = 0;
 }
 
 #endif

@@ -191,7 +191,14 @@ int sk_solver_run(sk_solver *s, const sk_model *m, const uint8_t *givens,
             return SK_EINVAL;
 
     int e = s->engine >= 0 ? s->engine : sk_engine_auto(m);
-    if (e < 0 || !registry[e]->accepts(m))
+    if (e >= 0 && opts->candidates && !registry[e]->masks && s->engine < 0) {
+        /* automatic choice: the first engine that takes masks and m */
+        e = -1;
+        for (int i = 0; i < NENGINES && e < 0; i++)
+            if (registry[i]->masks && registry[i]->accepts(m))
+                e = i;
+    }
+    if (e < 0 || !registry[e]->accepts(m) || (opts->candidates && !registry[e]->masks))
         return SK_EUNSUPPORTED;
     const sk_engine *eng = registry[e];
 

@@ -1,0 +1,540 @@
+/*
+ * filter.c - the propagators the rules compile to (model.h, enum
+ * skx_con_type).  Every engine calls skx_con_filter with the candidate
+ * masks of one propagator's cells and applies what comes back, so the
+ * general engine, the best-score search and the cdcl engine (which also
+ * derives its explanations from the masks) share one implementation.
+ *
+ * Each filter only removes digits, and removes only digits that take part
+ * in no assignment of the propagator's cells that satisfies it, given the
+ * masks (and, for COMBO, the fact that its cells differ).  Some filters
+ * remove every such digit (PAIR, SUM, ARROW for its circle, SANDWICH,
+ * BETWEEN: generalised arc consistency), others a useful part (COMBO
+ * treats the cells independently apart from their digit set, EQSUM and
+ * QUAD reason on counts and reachable sums); all of them fail exactly
+ * when the cells are fully assigned and break the rule, which is what
+ * makes every engine's answers right whatever the strength.
+ *
+ * Sums are bitsets: bit s of a W-word set means "sum s is possible".
+ * Forward sets F[i] hold the sums the first i cells can make; backward
+ * sets G[i] the partial sums before cell i from which the cells i..n-1
+ * can still reach the target.  A digit d of cell i survives when some sum
+ * of F[i], plus d, lies in G[i+1].  Sums above the largest target are
+ * never needed (digits are positive), so W words cover 0..hi.
+ */
+#include <string.h>
+
+#include "rules.h"
+
+/* ---- bitsets of sums --------------------------------------------------- */
+
+static size_t words_for(long top) { return (size_t)(top / 64 + 1); }
+
+/* dst |= src << d (bits shifted past W words are lost) */
+static void shl_or(uint64_t *dst, const uint64_t *src, size_t w, int d)
+{
+    size_t q = (size_t)d / 64;
+    int r = d % 64;
+    if (q >= w)
+        return;
+    for (size_t i = w; i-- > q;) {
+        uint64_t x = src[i - q] << r;
+        if (r && i - q > 0)
+            x |= src[i - q - 1] >> (64 - r);
+        dst[i] |= x;
+    }
+}
+
+/* dst |= src >> d */
+static void shr_or(uint64_t *dst, const uint64_t *src, size_t w, int d)
+{
+    size_t q = (size_t)d / 64;
+    int r = d % 64;
+    if (q >= w)
+        return;
+    for (size_t i = 0; i + q < w; i++) {
+        uint64_t x = src[i + q] >> r;
+        if (r && i + q + 1 < w)
+            x |= src[i + q + 1] << (64 - r);
+        dst[i] |= x;
+    }
+}
+
+/* 1 when (a << d) & b has a bit */
+static int shl_meets(const uint64_t *a, const uint64_t *b, size_t w, int d)
+{
+    size_t q = (size_t)d / 64;
+    int r = d % 64;
+    for (size_t i = q; i < w; i++) {
+        uint64_t x = a[i - q] << r;
+        if (r && i - q > 0)
+            x |= a[i - q - 1] >> (64 - r);
+        if (x & b[i])
+            return 1;
+    }
+    return 0;
+}
+
+static int any(const uint64_t *a, size_t w)
+{
+    for (size_t i = 0; i < w; i++)
+        if (a[i])
+            return 1;
+    return 0;
+}
+
+/* The set of sums lo..hi over w words. */
+static void range_set(uint64_t *t, size_t w, long lo, long hi)
+{
+    memset(t, 0, w * sizeof *t);
+    for (long s = lo < 0 ? 0 : lo; s <= hi && (size_t)(s / 64) < w; s++)
+        t[s / 64] |= 1ull << (s % 64);
+}
+
+/*
+ * Narrows dom[0..n) to the digits that take part in a choice of one digit
+ * per cell (repeats allowed) whose sum lies in target (w words).  scratch:
+ * 2 (n + 1) w words; F is left there (F[n] = the sums the cells reach
+ * before narrowing).  0 when nothing reaches the target.
+ */
+static int sum_support(int n, uint64_t *dom, const uint64_t *target, size_t w, uint64_t *scratch)
+{
+    uint64_t *F = scratch, *G = scratch + ((size_t)n + 1) * w;
+    memset(F, 0, ((size_t)n + 1) * w * sizeof *F);
+    F[0] = 1;
+    for (int i = 0; i < n; i++) {
+        uint64_t *prev = F + (size_t)i * w, *next = prev + w;
+        for (uint64_t o = dom[i]; o; o &= o - 1)
+            shl_or(next, prev, w, __builtin_ctzll(o) + 1);
+    }
+    memcpy(G + (size_t)n * w, target, w * sizeof *G);
+    for (int i = n - 1; i >= 0; i--) {
+        uint64_t *next = G + ((size_t)i + 1) * w, *cur = G + (size_t)i * w;
+        memset(cur, 0, w * sizeof *cur);
+        for (uint64_t o = dom[i]; o; o &= o - 1)
+            shr_or(cur, next, w, __builtin_ctzll(o) + 1);
+    }
+    if (!(G[0] & 1))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t keep = 0;
+        for (uint64_t o = dom[i]; o; o &= o - 1) {
+            int d = __builtin_ctzll(o) + 1;
+            if (shl_meets(F + (size_t)i * w, G + ((size_t)i + 1) * w, w, d))
+                keep |= o & -o;
+        }
+        if (!keep)
+            return 0;
+        dom[i] = keep;
+    }
+    return 1;
+}
+
+/* ---- the propagators ---------------------------------------------------- */
+
+static int filter_pair(const sk_model *m, const skx_con *c, uint64_t *dom)
+{
+    const uint64_t *fwd = m->con_data + c->data_off, *rev = fwd + m->n;
+    uint64_t sb = 0, sa = 0;
+    for (uint64_t o = dom[0]; o; o &= o - 1)
+        sb |= fwd[__builtin_ctzll(o)];
+    if (!(dom[1] &= sb))
+        return 0;
+    for (uint64_t o = dom[1]; o; o &= o - 1)
+        sa |= rev[__builtin_ctzll(o)];
+    return (dom[0] &= sa) != 0;
+}
+
+static int filter_sum(const skx_con *c, uint64_t *dom, uint64_t *scratch)
+{
+    size_t w = words_for(c->hi);
+    uint64_t *target = scratch;
+    range_set(target, w, c->lo, c->hi);
+    return sum_support((int)c->ncells, dom, target, w, scratch + w);
+}
+
+/* Cells that differ and use one of the listed digit sets exactly. */
+static int filter_combo(const sk_model *m, const skx_con *c, uint64_t *dom)
+{
+    const uint64_t *set = m->con_data + c->data_off;
+    const int n = (int)c->ncells;
+    uint64_t all = 0, allowed = 0, required = ~0ull;
+    for (int i = 0; i < n; i++)
+        all |= dom[i];
+    for (uint32_t k = 0; k < c->ndata; k++) {
+        uint64_t s = set[k];
+        if (s & ~all)
+            continue; /* a digit of the set has no cell left */
+        int ok = 1;
+        for (int i = 0; i < n && ok; i++)
+            ok = (dom[i] & s) != 0;
+        if (!ok)
+            continue;
+        allowed |= s;
+        required &= s;
+    }
+    if (!allowed)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!(dom[i] &= allowed))
+            return 0;
+    /* a digit every set holds, with one place left, goes there */
+    for (uint64_t r = required; r; r &= r - 1) {
+        uint64_t bit = r & -r;
+        int where = -1, count = 0;
+        for (int i = 0; i < n; i++)
+            if (dom[i] & bit) {
+                where = i;
+                count++;
+            }
+        if (count == 0)
+            return 0;
+        if (count == 1)
+            dom[where] = bit;
+    }
+    return 1;
+}
+
+static int decimal_digits(int d)
+{
+    int k = 1;
+    while (d >= 10) {
+        d /= 10;
+        k++;
+    }
+    return k;
+}
+
+static long concat(long v, int d)
+{
+    for (int k = decimal_digits(d); k > 0; k--)
+        v *= 10;
+    return v + d;
+}
+
+/* The circle (aux cells read as a number) equals the sum of the shaft. */
+static int filter_arrow(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch)
+{
+    const int p = c->aux, s = (int)c->ncells - p;
+    const long top = (long)s * m->n;
+    const size_t w = words_for(top);
+    uint64_t *target = scratch, *reach = scratch + w, *dp = scratch + 2 * w;
+    uint64_t *shaft = dom + p;
+    /* sums the shaft can make */
+    memset(dp, 0, ((size_t)s + 1) * w * sizeof *dp);
+    dp[0] = 1;
+    for (int i = 0; i < s; i++)
+        for (uint64_t o = shaft[i]; o; o &= o - 1)
+            shl_or(dp + ((size_t)i + 1) * w, dp + (size_t)i * w, w, __builtin_ctzll(o) + 1);
+    memcpy(reach, dp + (size_t)s * w, w * sizeof *reach);
+    /* the circle's values that the shaft reaches */
+    memset(target, 0, w * sizeof *target);
+    uint64_t keep[3] = {0, 0, 0};
+    uint64_t d2s = p > 1 ? dom[1] : 1, d3s = p > 2 ? dom[2] : 1;
+    for (uint64_t o1 = dom[0]; o1; o1 &= o1 - 1) {
+        int d1 = __builtin_ctzll(o1) + 1;
+        if (d1 > top)
+            break;
+        for (uint64_t o2 = d2s; o2; o2 &= o2 - 1) {
+            int d2 = __builtin_ctzll(o2) + 1;
+            long v2 = p > 1 ? concat(d1, d2) : d1;
+            if (v2 > top)
+                break;
+            for (uint64_t o3 = d3s; o3; o3 &= o3 - 1) {
+                int d3 = __builtin_ctzll(o3) + 1;
+                long v = p > 2 ? concat(v2, d3) : v2;
+                if (v > top)
+                    break;
+                if (!(reach[v / 64] >> (v % 64) & 1))
+                    continue;
+                target[v / 64] |= 1ull << (v % 64);
+                keep[0] |= o1 & -o1;
+                keep[1] |= o2 & -o2;
+                keep[2] |= o3 & -o3;
+            }
+        }
+    }
+    for (int i = 0; i < p; i++)
+        if (!(dom[i] = keep[i]))
+            return 0;
+    return sum_support(s, shaft, target, w, dp);
+}
+
+/* The digit sets a run of len different digits can use: each cell keeps
+ * a digit of the set.  Calls back with every such set S (a subset of the
+ * union of the masks, of len digits). */
+typedef struct run_sets {
+    const uint64_t *dom;
+    int len;
+    uint64_t reach;    /* pass 1: sums reached (bit s) */
+    uint64_t common;   /* pass 2: sums allowed */
+    uint64_t allowed;  /* pass 2: union of the sets with an allowed sum */
+    uint64_t required; /* pass 2: their intersection */
+} run_sets;
+
+static void run_sets_scan(run_sets *r, int pass)
+{
+    uint64_t all = 0;
+    for (int i = 0; i < r->len; i++)
+        all |= r->dom[i];
+    /* every subset of `all`, largest first (Knuth's submask walk) */
+    for (uint64_t s = all;; s = (s - 1) & all) {
+        if (__builtin_popcountll(s) == r->len) {
+            int ok = 1;
+            for (int i = 0; i < r->len && ok; i++)
+                ok = (r->dom[i] & s) != 0;
+            if (ok) {
+                int sum = 0;
+                for (uint64_t t = s; t; t &= t - 1)
+                    sum += __builtin_ctzll(t) + 1;
+                if (pass == 1) {
+                    r->reach |= 1ull << sum;
+                } else if (r->common >> sum & 1) {
+                    r->allowed |= s;
+                    r->required &= s;
+                }
+            }
+        }
+        if (!s)
+            break;
+    }
+}
+
+/* Runs of cells one after another, each summing to the same total; the
+ * cells of a run lie in one region and differ.  Up to 9x9 (sums below 64,
+ * at most 2^9 digit sets per run) the runs are reasoned about as sets of
+ * different digits, like a cage; above, by reachable sums alone. */
+static int filter_eqsum_small(const skx_con *c, const uint64_t *ends, uint64_t *dom)
+{
+    const int runs = c->aux;
+    run_sets r[SK_MAX_N * SK_MAX_N];
+    uint64_t common = ~0ull;
+    for (int j = 0, start = 0; j < runs; start = (int)ends[j], j++) {
+        r[j] = (run_sets){dom + start, (int)ends[j] - start, 0, 0, 0, ~0ull};
+        run_sets_scan(&r[j], 1);
+        common &= r[j].reach;
+    }
+    if (!common)
+        return 0;
+    for (int j = 0; j < runs; j++) {
+        r[j].common = common;
+        run_sets_scan(&r[j], 2);
+        if (!r[j].allowed)
+            return 0;
+        uint64_t *d = dom + (r[j].dom - dom);
+        for (int i = 0; i < r[j].len; i++)
+            if (!(d[i] &= r[j].allowed))
+                return 0;
+        /* a digit every set holds, with one place left, goes there */
+        for (uint64_t q = r[j].required; q; q &= q - 1) {
+            uint64_t bit = q & -q;
+            int where = -1, count = 0;
+            for (int i = 0; i < r[j].len; i++)
+                if (d[i] & bit) {
+                    where = i;
+                    count++;
+                }
+            if (count == 0)
+                return 0;
+            if (count == 1)
+                d[where] = bit;
+        }
+    }
+    return 1;
+}
+
+/* Runs of cells one after another, each summing to the same total. */
+static int filter_eqsum(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch)
+{
+    if (m->n <= 9 && c->aux <= 81)
+        return filter_eqsum_small(c, m->con_data + c->data_off, dom);
+    const uint64_t *ends = m->con_data + c->data_off;
+    const int runs = c->aux;
+    int longest = 0;
+    for (int j = 0, start = 0; j < runs; start = (int)ends[j], j++)
+        if ((int)ends[j] - start > longest)
+            longest = (int)ends[j] - start;
+    const size_t w = words_for((long)longest * m->n);
+    uint64_t *common = scratch, *dp = scratch + w;
+    memset(common, 0xff, w * sizeof *common);
+    for (int j = 0, start = 0; j < runs; start = (int)ends[j], j++) {
+        int len = (int)ends[j] - start;
+        memset(dp, 0, ((size_t)len + 1) * w * sizeof *dp);
+        dp[0] = 1;
+        for (int i = 0; i < len; i++)
+            for (uint64_t o = dom[start + i]; o; o &= o - 1)
+                shl_or(dp + ((size_t)i + 1) * w, dp + (size_t)i * w, w, __builtin_ctzll(o) + 1);
+        for (size_t q = 0; q < w; q++)
+            common[q] &= dp[(size_t)len * w + q];
+    }
+    if (!any(common, w))
+        return 0;
+    for (int j = 0, start = 0; j < runs; start = (int)ends[j], j++)
+        if (!sum_support((int)ends[j] - start, dom + start, common, w, dp))
+            return 0;
+    return 1;
+}
+
+/* A row or column: the digits between 1 and N sum to c->lo. */
+static int filter_sandwich(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch)
+{
+    const int n = (int)c->ncells;
+    const uint64_t one = 1, big = 1ull << (m->n - 1), crusts = one | big;
+    const int minl = c->hi >> 8, maxl = c->hi & 255;
+    const size_t w = words_for(c->lo);
+    uint64_t *target = scratch, *out = scratch + w, *mid = out + n, *dp = mid + n;
+    int blocked_before[SK_MAX_N + 1]; /* cells before k that cannot be a filling or outer cell */
+    range_set(target, w, c->lo, c->lo);
+    memset(out, 0, (size_t)n * sizeof *out);
+    blocked_before[0] = 0;
+    for (int k = 0; k < n; k++)
+        blocked_before[k + 1] = blocked_before[k] + !(dom[k] & ~crusts);
+    int found = 0;
+    for (int i = 0; i < n; i++) {
+        for (int len = minl; len <= maxl; len++) {
+            int j = i + len + 1;
+            if (j >= n)
+                break;
+            int lo_hi = (dom[i] & one) && (dom[j] & big);
+            int hi_lo = (dom[i] & big) && (dom[j] & one);
+            if (!lo_hi && !hi_lo)
+                continue;
+            /* every other cell must be able to hold a digit that is no crust */
+            if (blocked_before[i] + (blocked_before[j] - blocked_before[i + 1]) +
+                    (blocked_before[n] - blocked_before[j + 1]) >
+                0)
+                continue;
+            for (int k = 0; k < len; k++)
+                mid[k] = dom[i + 1 + k] & ~crusts;
+            if (!sum_support(len, mid, target, w, dp))
+                continue;
+            found = 1;
+            out[i] |= (lo_hi ? one : 0) | (hi_lo ? big : 0);
+            out[j] |= (lo_hi ? big : 0) | (hi_lo ? one : 0);
+            for (int k = 0; k < len; k++)
+                out[i + 1 + k] |= mid[k];
+            for (int k = 0; k < n; k++)
+                if (k < i || k > j)
+                    out[k] |= dom[k] & ~crusts;
+        }
+    }
+    if (!found)
+        return 0;
+    for (int k = 0; k < n; k++)
+        if (!(dom[k] &= out[k]))
+            return 0;
+    return 1;
+}
+
+/* The inner cells lie strictly between the two ends. */
+static int filter_between(const skx_con *c, uint64_t *dom, uint64_t *scratch)
+{
+    const int n = (int)c->ncells, last = n - 1;
+    uint64_t *out = scratch, na = 0, nb = 0;
+    memset(out, 0, (size_t)n * sizeof *out);
+    for (uint64_t oa = dom[0]; oa; oa &= oa - 1) {
+        int x = __builtin_ctzll(oa) + 1;
+        for (uint64_t ob = dom[last]; ob; ob &= ob - 1) {
+            int y = __builtin_ctzll(ob) + 1;
+            int lo = x < y ? x : y, hi = x < y ? y : x;
+            if (hi - lo < 2)
+                continue;
+            /* digits lo+1 .. hi-1 are bits lo .. hi-2 */
+            uint64_t between = ((1ull << (hi - 1)) - 1) & ~((1ull << lo) - 1);
+            int ok = 1;
+            for (int k = 1; k < last && ok; k++)
+                ok = (dom[k] & between) != 0;
+            if (!ok)
+                continue;
+            na |= oa & -oa;
+            nb |= ob & -ob;
+            for (int k = 1; k < last; k++)
+                out[k] |= dom[k] & between;
+        }
+    }
+    if (!na)
+        return 0;
+    dom[0] = na;
+    dom[last] = nb;
+    for (int k = 1; k < last; k++)
+        dom[k] = out[k];
+    return 1;
+}
+
+/* Required digits, each with a count, among the cells. */
+static int filter_quad(const skx_con *c, const uint64_t *data, uint64_t *dom)
+{
+    const int n = (int)c->ncells;
+    uint64_t allowed = 0;
+    long total = 0;
+    for (uint32_t k = 0; k < c->ndata; k += 2) {
+        uint64_t bit = data[k];
+        long need = (long)data[k + 1], places = 0;
+        allowed |= bit;
+        total += need;
+        for (int i = 0; i < n; i++)
+            places += (dom[i] & bit) != 0;
+        if (places < need)
+            return 0;
+        if (places == need)
+            for (int i = 0; i < n; i++)
+                if ((dom[i] & bit) && !(dom[i] &= bit))
+                    return 0;
+    }
+    if (total == n)
+        for (int i = 0; i < n; i++)
+            if (!(dom[i] &= allowed))
+                return 0;
+    return 1;
+}
+
+int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch)
+{
+    switch (c->type) {
+    case SKX_PAIR:
+        return filter_pair(m, c, dom);
+    case SKX_SUM:
+        return filter_sum(c, dom, scratch);
+    case SKX_COMBO:
+        return filter_combo(m, c, dom);
+    case SKX_ARROW:
+        return filter_arrow(m, c, dom, scratch);
+    case SKX_EQSUM:
+        return filter_eqsum(m, c, dom, scratch);
+    case SKX_SANDWICH:
+        return filter_sandwich(m, c, dom, scratch);
+    case SKX_BETWEEN:
+        return filter_between(c, dom, scratch);
+    case SKX_QUAD:
+        return filter_quad(c, m->con_data + c->data_off, dom);
+    default:
+        return 1;
+    }
+}
+
+size_t skx_con_scratch(const sk_model *m, const skx_con *c)
+{
+    const size_t n = c->ncells;
+    switch (c->type) {
+    case SKX_SUM:
+        return (2 * (n + 1) + 1) * words_for(c->hi);
+    case SKX_ARROW: {
+        size_t s = n - c->aux;
+        return (2 * (s + 1) + 2) * words_for((long)s * m->n);
+    }
+    case SKX_EQSUM: {
+        const uint64_t *ends = m->con_data + c->data_off;
+        long longest = 0;
+        for (int j = 0, start = 0; j < c->aux; start = (int)ends[j], j++)
+            if ((long)ends[j] - start > longest)
+                longest = (long)ends[j] - start;
+        return (2 * ((size_t)longest + 1) + 1) * words_for(longest * m->n);
+    }
+    case SKX_SANDWICH:
+        return 2 * n + (2 * (n + 1) + 1) * words_for(c->lo);
+    case SKX_BETWEEN:
+        return n;
+    default:
+        return 0;
+    }
+}

@@ -1,0 +1,82 @@
+/*
+ * rules.h - the variant rules inside the library: how sk_model_new turns
+ * the caller's sk_rule list into houses, cell masks and propagators
+ * (compile.c), the propagators every engine runs (filter.c), and the
+ * checker that judges grids from the rules' definitions (check.c).
+ *
+ * The compiled form is in model.h (skx_con and the fields after
+ * "Variant rules").  The split of work:
+ *
+ *   rule                       houses          masks      propagators
+ *   cage                       its cells       1 cell     COMBO (N <= 16 and
+ *                                                         few digit sets) or SUM
+ *   little killer                                         SUM
+ *   sandwich                                              SANDWICH
+ *   arrow                                                 ARROW
+ *   thermometer, whisper,                                 one PAIR per step
+ *   palindrome                                            (mirrored cells)
+ *   renban                     its cells                  COMBO (the windows)
+ *   between line                                          BETWEEN
+ *   region-sum line                                       EQSUM
+ *   dots, XV, minimum,                                    PAIR per cell pair
+ *   maximum, negative rules                               (merged: one table
+ *                                                         per pair of cells)
+ *   odd, even, digits                          yes
+ *   quadruple                                             QUAD
+ *   extra region, diagonals,   yes
+ *   disjoint groups
+ *   anti-knight, anti-king     2-cell houses (pairs that share no row,
+ *                              column or region)
+ */
+#ifndef SK_RULES_H
+#define SK_RULES_H
+
+#include "../model.h"
+
+/* Adds one house while the model is built (model.c's list): kind, its
+ * number within the kind, cells, size, and the rule that makes it (or
+ * SKX_NO_RULE).  SK_OK or SK_ENOMEM. */
+typedef int (*skx_add_house_fn)(void *ctx, int kind, int num, const uint16_t *cells, int size,
+                                int rule);
+
+/*
+ * Checks every rule of g against the geometry of m (n and region must be
+ * set) and adds the houses the rules make through add.  SK_OK, SK_EMODEL
+ * with the reason in diag (a malformed rule: unknown kind, a cell outside
+ * the grid or named twice, a dot between cells that are not neighbours,
+ * ...), or SK_ENOMEM.
+ */
+int skx_rules_houses(const sk_geometry *g, const sk_model *m, skx_add_house_fn add, void *ctx,
+                     sk_diag *diag);
+
+/*
+ * Copies the rules into m and compiles them into cell masks and
+ * propagators, once the houses and peers are built.  Refuses (SK_EMODEL)
+ * a rule that cannot hold on its own whatever the other cells hold (a
+ * cage sum no digits reach, two odd/even marks on one cell, ...).
+ * SK_ENOMEM.  skx_rules_free undoes it (called by sk_model_free).
+ */
+int skx_rules_compile(const sk_geometry *g, sk_model *m, sk_diag *diag);
+void skx_rules_free(sk_model *m);
+
+/*
+ * Narrows dom[0..c->ncells) (the candidate masks of c's cells, in c's
+ * order) to what c allows; scratch holds m->con_scratch words.  Returns 1,
+ * or 0 when c cannot hold (some mask would become empty; dom is then
+ * undefined).  Never adds a digit.  When every mask is a single digit it
+ * returns 1 exactly when those digits satisfy c.
+ */
+int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch);
+
+/* Words of scratch skx_con_filter needs for c (m->con_scratch is the
+ * largest over the model). */
+size_t skx_con_scratch(const sk_model *m, const skx_con *c);
+
+/* 1 when every rule of m holds in the complete grid (1..N everywhere);
+ * the checker of check.c, from the rules' definitions. */
+int skx_rules_hold(const sk_model *m, const uint8_t *grid);
+
+/* "r3c12" for cell i of an N-wide grid; returns buf (at least 12 bytes). */
+char *skx_cell_name(int n, int cell, char *buf);
+
+#endif
