@@ -79,7 +79,7 @@ int skx_prop_start(skx_prop *p, const uint8_t *givens, const uint64_t *masks)
 }
 
 /* Rule 1: assigns every queued single, removing its digit from the peers. */
-static int naked_singles(skx_prop *p)
+static inline __attribute__((always_inline)) int naked_singles(skx_prop *p, const int rules)
 {
     const sk_model *m = p->m;
     while (p->qhead < p->qtail) {
@@ -92,14 +92,15 @@ static int naked_singles(skx_prop *p)
         const uint16_t *q = m->peers + m->peer_off[i], *end = m->peers + m->peer_off[i + 1];
         for (; q < end; q++)
             if (p->cand[*q] & d)
-                if (!skx_narrow(p, *q, p->cand[*q] & ~d))
+                if (!skx_narrow_(p, *q, p->cand[*q] & ~d, rules))
                     return 0;
     }
     return 1;
 }
 
 /* Rule 2 on one full house: -1 on contradiction, else cells fixed. */
-static int hidden_in_house(skx_prop *p, int h)
+static inline __attribute__((always_inline)) int hidden_in_house(skx_prop *p, int h,
+                                                                 const int rules)
 {
     const sk_model *m = p->m;
     const uint16_t *c = m->house_cells + m->house_off[h];
@@ -121,7 +122,7 @@ static int hidden_in_house(skx_prop *p, int h)
         uint64_t hit = x & uniq;
         if (!hit || skx_single(x))
             continue;
-        if (!skx_single(hit) || !skx_narrow(p, c[j], hit))
+        if (!skx_single(hit) || !skx_narrow_(p, c[j], hit, rules))
             return -1; /* two digits that each must go here */
         fixed++;
     }
@@ -129,7 +130,7 @@ static int hidden_in_house(skx_prop *p, int h)
 }
 
 /* Rule 2 on every changed full house: -1 on contradiction, else cells fixed. */
-static int hidden_singles(skx_prop *p)
+static inline __attribute__((always_inline)) int hidden_singles(skx_prop *p, const int rules)
 {
     const int nfull = p->m->nfull;
     int fixed = 0;
@@ -139,7 +140,7 @@ static int hidden_singles(skx_prop *p)
             p->hdirty[w] &= p->hdirty[w] - 1;
             if (h >= nfull)
                 continue;
-            int r = hidden_in_house(p, h);
+            int r = hidden_in_house(p, h, rules);
             if (r < 0)
                 return -1;
             fixed += r;
@@ -149,7 +150,8 @@ static int hidden_singles(skx_prop *p)
 
 /* Rule 3 on pairs touching a changed house: -1 on contradiction, else
  * candidates removed. */
-static int locked_candidates(skx_prop *p)
+static inline __attribute__((always_inline)) int locked_candidates(skx_prop *p,
+                                                                   const int rules)
 {
     const sk_model *m = p->m;
     const uint16_t *cells = m->isect_cells;
@@ -181,7 +183,7 @@ static int locked_candidates(skx_prop *p)
         for (uint32_t j = x->b_only_off; j < x->end; j++) {
             int c = cells[j];
             if (p->cand[c] & hit) {
-                if (!skx_narrow(p, c, p->cand[c] & ~hit))
+                if (!skx_narrow_(p, c, p->cand[c] & ~hit, rules))
                     return -1;
                 removed++;
             }
@@ -190,10 +192,22 @@ static int locked_candidates(skx_prop *p)
     return removed;
 }
 
+void skx_wake_rules(skx_prop *p, int i)
+{
+    const sk_model *m = p->m;
+    for (uint32_t k = m->cell_con_off[i]; k < m->cell_con_off[i + 1]; k++) {
+        uint32_t x = m->cell_cons[k];
+        if (!p->cdirty[x]) {
+            p->cdirty[x] = 1;
+            p->cqueue[p->cqn++] = x;
+        }
+    }
+}
+
 /* Rule 4: runs waiting propagators until one narrows a cell (so that the
  * singles go first again) or none is left: -1 on contradiction, else 1
  * when something changed. */
-static int rules(skx_prop *p)
+static int run_rules(skx_prop *p)
 {
     const sk_model *m = p->m;
     while (p->cqn) {
@@ -208,7 +222,7 @@ static int rules(skx_prop *p)
         int changed = 0;
         for (uint32_t j = 0; j < c->ncells; j++)
             if (p->cdom[j] != p->cand[cells[j]]) {
-                if (!skx_narrow(p, cells[j], p->cdom[j]))
+                if (!skx_narrow_(p, cells[j], p->cdom[j], 1))
                     return -1;
                 changed = 1;
             }
@@ -218,18 +232,19 @@ static int rules(skx_prop *p)
     return 0;
 }
 
-int skx_propagate(skx_prop *p, int locked)
+static inline __attribute__((always_inline)) int propagate(skx_prop *p, int locked,
+                                                           const int rules)
 {
     for (;;) {
-        if (!naked_singles(p))
+        if (!naked_singles(p, rules))
             return 0;
-        int r = hidden_singles(p);
+        int r = hidden_singles(p, rules);
         if (r < 0)
             return 0;
         if (r > 0)
             continue;
-        if (p->cqn) {
-            r = rules(p);
+        if (rules && p->cqn) {
+            r = run_rules(p);
             if (r < 0)
                 return 0;
             if (r > 0)
@@ -237,10 +252,15 @@ int skx_propagate(skx_prop *p, int locked)
         }
         if (!locked)
             return 1;
-        r = locked_candidates(p);
+        r = locked_candidates(p, rules);
         if (r < 0)
             return 0;
         if (r == 0)
             return 1;
     }
+}
+
+int skx_propagate(skx_prop *p, int locked)
+{
+    return p->m->ncons ? propagate(p, locked, 1) : propagate(p, locked, 0);
 }

@@ -109,10 +109,17 @@ static inline int skx_single(uint64_t x) { return x && !(x & (x - 1)); }
 
 static inline int skx_has_bit(const uint64_t *set, int h) { return (int)(set[h >> 6] >> (h & 63) & 1); }
 
+/* Queues the propagators of cell i that are not waiting yet. */
+void skx_wake_rules(skx_prop *p, int i);
+
 /* Narrows cell i to mask nw (a subset of its candidates), on the trail,
- * queues it when it became single and marks its houses for rules 2 and 3.
- * 0 on contradiction (nw empty). */
-static inline int skx_narrow(skx_prop *p, int i, uint64_t nw)
+ * queues it when it became single and marks its houses for rules 2 and 3
+ * and, when `rules` is set, wakes its propagators for rule 4.  0 on
+ * contradiction (nw empty).  `rules` is a constant at every call inside
+ * propagate.c, which is compiled twice over (with and without rules) so
+ * that classic grids pay nothing for the variant rules. */
+static inline __attribute__((always_inline)) int skx_narrow_(skx_prop *p, int i, uint64_t nw,
+                                                             const int rules)
 {
     const sk_model *m = p->m;
     p->trail_cell[p->ntrail] = (uint16_t)i;
@@ -127,15 +134,15 @@ static inline int skx_narrow(skx_prop *p, int i, uint64_t nw)
         p->hdirty[h >> 6] |= 1ull << (h & 63);
         p->ldirty[h >> 6] |= 1ull << (h & 63);
     }
-    if (m->ncons)
-        for (uint32_t k = m->cell_con_off[i]; k < m->cell_con_off[i + 1]; k++) {
-            uint32_t x = m->cell_cons[k];
-            if (!p->cdirty[x]) {
-                p->cdirty[x] = 1;
-                p->cqueue[p->cqn++] = x;
-            }
-        }
+    if (rules)
+        skx_wake_rules(p, i);
     return 1;
+}
+
+/* skx_narrow_ for callers outside propagate.c (branching, probes). */
+static inline int skx_narrow(skx_prop *p, int i, uint64_t nw)
+{
+    return skx_narrow_(p, i, nw, p->m->ncons != 0);
 }
 
 /* Returns to a fixpoint state recorded earlier as (ntrail, nassigned): all
@@ -151,7 +158,7 @@ static inline void skx_undo(skx_prop *p, uint32_t trail_mark, int assign_mark)
     p->qhead = p->qtail = 0;
     memset(p->hdirty, 0, (size_t)p->hwords * 8);
     memset(p->ldirty, 0, (size_t)p->hwords * 8);
-    while (p->cqn)
+    while (__builtin_expect(p->cqn != 0, 0))
         p->cdirty[p->cqueue[--p->cqn]] = 0;
 }
 
