@@ -11,6 +11,9 @@
  *   4. no house holds a digit twice                 N * sum over every house
  *                                                   of C(size,2) binary clauses
  *   5. one unit clause per given
+ *   6. the variant rules (src/rules/cnf.c), with auxiliary variables
+ *      numbered after N^3; houses a rule makes (a cage, an extra region)
+ *      are left out of 3 and 4 and encoded there, from the rule
  *
  * Two cells that share several houses (a row and a box) get the same
  * binary clause once per house: the counts stay simple formulae and a
@@ -25,6 +28,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "rules/rules.h"
 
 typedef struct cnf_out {
     FILE *fp;
@@ -82,6 +86,15 @@ static void out_end(cnf_out *o)
     o->buf[o->len++] = '\n';
 }
 
+/* skx_cnf's sink: a literal, or the end of a clause. */
+static void emit_lit(void *ctx, long v)
+{
+    if (v)
+        out_lit(ctx, v);
+    else
+        out_end(ctx);
+}
+
 static void out_pair(cnf_out *o, long a, long b)
 {
     out_lit(o, -a);
@@ -107,7 +120,16 @@ long sk_write_cnf(FILE *fp, const sk_model *m, const uint8_t *givens)
     clauses = (long)m->ncells * (1 + pairs_n) + count;
     for (int h = 0; h < m->nhouses; h++) {
         long size = (long)(m->house_off[h + 1] - m->house_off[h]);
+        if (m->house_rule && m->house_rule[h] != SKX_NO_RULE)
+            continue;
         clauses += n * (size * (size - 1) / 2) + (size == n ? n : 0);
+    }
+    skx_cnf rc = {NULL, NULL, n * n * n, 0, 0};
+    if (m->nrules) {
+        skx_rules_cnf(m, &rc);
+        if (rc.failed)
+            return SK_ENOMEM;
+        clauses += rc.clauses;
     }
     if (!fp)
         return clauses;
@@ -126,7 +148,13 @@ long sk_write_cnf(FILE *fp, const sk_model *m, const uint8_t *givens)
              "digit d (1..%ld)\n",
              n, n, n);
     out_str(o, line);
-    snprintf(line, sizeof line, "p cnf %ld %ld\n", n * n * n, clauses);
+    if (m->nrules) {
+        snprintf(line, sizeof line,
+                 "c %d variant rules; variables %ld to %ld are theirs (partial sums, states)\n",
+                 m->nrules, n * n * n + 1, rc.vars);
+        out_str(o, line);
+    }
+    snprintf(line, sizeof line, "p cnf %ld %ld\n", rc.vars, clauses);
     out_str(o, line);
 
     /* 1, 2: each cell holds exactly one digit */
@@ -145,6 +173,8 @@ long sk_write_cnf(FILE *fp, const sk_model *m, const uint8_t *givens)
         long size = (long)(m->house_off[h + 1] - m->house_off[h]);
         if (size != n)
             continue;
+        if (m->house_rule && m->house_rule[h] != SKX_NO_RULE)
+            continue;
         for (long d = 1; d <= n; d++) {
             for (long j = 0; j < size; j++)
                 out_lit(o, cells[j] * n + d);
@@ -155,6 +185,8 @@ long sk_write_cnf(FILE *fp, const sk_model *m, const uint8_t *givens)
     for (int h = 0; h < m->nhouses; h++) {
         const uint16_t *cells = m->house_cells + m->house_off[h];
         long size = (long)(m->house_off[h + 1] - m->house_off[h]);
+        if (m->house_rule && m->house_rule[h] != SKX_NO_RULE)
+            continue;
         for (long d = 1; d <= n; d++)
             for (long j = 0; j < size; j++)
                 for (long k = j + 1; k < size; k++)
@@ -167,8 +199,15 @@ long sk_write_cnf(FILE *fp, const sk_model *m, const uint8_t *givens)
                 out_lit(o, cell * n + givens[cell]);
                 out_end(o);
             }
+    /* 6: the rules */
+    if (m->nrules) {
+        skx_cnf wc = {emit_lit, o, n * n * n, 0, 0};
+        skx_rules_cnf(m, &wc);
+        if (wc.failed || wc.clauses != rc.clauses || wc.vars != rc.vars)
+            clauses = SK_ENOMEM; /* the two runs differ only when memory ran out */
+    }
     out_flush(o);
-    if (o->failed || ferror(fp))
+    if (clauses >= 0 && (o->failed || ferror(fp)))
         clauses = SK_EIO;
     free(o);
     return clauses;

@@ -312,6 +312,8 @@ static int validate(const sk_rule *r, int k, const sk_model *m, sk_diag *diag)
             return fail(diag, "%s has no sum (X is 10, V is 5)", what);
         break;
     case SK_RULE_QUADRUPLE:
+        if (r->ncells > 4)
+            return fail(diag, "%s has %d cells; a quadruple has at most 4", what, r->ncells);
         if (r->ndigits < 1 || r->ndigits > r->ncells)
             return fail(diag, "%s needs 1 to %d digits, got %d", what, r->ncells, r->ndigits);
         break;

@@ -72,6 +72,20 @@ int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t 
  * largest over the model). */
 size_t skx_con_scratch(const sk_model *m, const skx_con *c);
 
+/* Where the CNF encoder sends its clauses (sk_write_cnf). */
+typedef struct skx_cnf {
+    void (*emit)(void *ctx, long lit); /* NULL: only count; lit 0 ends a clause */
+    void *ctx;
+    long vars;    /* variables so far: N^3 on entry; auxiliary ones are added */
+    long clauses; /* clauses so far */
+    int failed;   /* out of memory: the count or text is incomplete */
+} skx_cnf;
+
+/* Emits the clauses of every rule of m (cnf.c explains the encoding),
+ * numbering auxiliary variables from e->vars + 1.  Deterministic, so a
+ * counting run and a writing run agree. */
+void skx_rules_cnf(const sk_model *m, skx_cnf *e);
+
 /* 1 when every rule of m holds in the complete grid (1..N everywhere);
  * the checker of check.c, from the rules' definitions. */
 int skx_rules_hold(const sk_model *m, const uint8_t *grid);
