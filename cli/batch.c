@@ -146,6 +146,8 @@ static void item_free(cli_item *it)
 {
     free(it->cell_line); /* the one block holding every per-cell array */
     free(it->groups);
+    free(it->rules);
+    free(it->rule_ints);
     memset(it, 0, sizeof *it);
 }
 
@@ -168,7 +170,68 @@ static int item_reserve(cli_item *it, size_t nn)
     return 0;
 }
 
-/* Copies geometry g into it (regions and groups into its own storage). */
+/* Copies the rules of g into it's own storage.  0 or -1. */
+static int item_set_rules(cli_item *it, const sk_geometry *g)
+{
+    size_t ints = 0;
+    it->geom.rules = NULL;
+    if (g->nrules <= 0 || !g->rules) {
+        it->geom.nrules = 0;
+        return 0;
+    }
+    for (int k = 0; k < g->nrules; k++)
+        ints += (size_t)(g->rules[k].ncells > 0 ? g->rules[k].ncells : 0) +
+                (size_t)(g->rules[k].ndigits > 0 ? g->rules[k].ndigits : 0);
+    if (it->rules_cap < (size_t)g->nrules) {
+        sk_rule *p = realloc(it->rules, (size_t)g->nrules * sizeof *p);
+        if (!p)
+            return -1;
+        it->rules = p;
+        it->rules_cap = (size_t)g->nrules;
+    }
+    if (it->rule_ints_cap < ints) {
+        int *p = realloc(it->rule_ints, ints * sizeof *p);
+        if (!p)
+            return -1;
+        it->rule_ints = p;
+        it->rule_ints_cap = ints;
+    }
+    int *q = it->rule_ints;
+    for (int k = 0; k < g->nrules; k++) {
+        sk_rule r = g->rules[k];
+        if (r.ncells > 0 && r.cells) {
+            memcpy(q, r.cells, (size_t)r.ncells * sizeof *q);
+            r.cells = q;
+            q += r.ncells;
+        }
+        if (r.ndigits > 0 && r.digits) {
+            memcpy(q, r.digits, (size_t)r.ndigits * sizeof *q);
+            r.digits = q;
+            q += r.ndigits;
+        }
+        it->rules[k] = r;
+    }
+    it->geom.rules = it->rules;
+    return 0;
+}
+
+static int rules_equal(const sk_geometry *a, const sk_geometry *b)
+{
+    if (a->nrules != b->nrules)
+        return 0;
+    for (int k = 0; k < a->nrules; k++) {
+        const sk_rule *x = &a->rules[k], *y = &b->rules[k];
+        if (x->kind != y->kind || x->value != y->value || x->ncells != y->ncells ||
+            x->aux != y->aux || x->ndigits != y->ndigits ||
+            (x->ncells > 0 && memcmp(x->cells, y->cells, (size_t)x->ncells * sizeof(int))) ||
+            (x->ndigits > 0 && memcmp(x->digits, y->digits, (size_t)x->ndigits * sizeof(int))))
+            return 0;
+    }
+    return 1;
+}
+
+/* Copies geometry g into it (regions, groups and rules into its own
+ * storage). */
 static int item_set_geometry(cli_item *it, const sk_geometry *g)
 {
     size_t nn = (size_t)g->n * (size_t)g->n, ncells = 0;
@@ -198,7 +261,7 @@ static int item_set_geometry(cli_item *it, const sk_geometry *g)
     } else {
         it->geom.ngroups = 0;
     }
-    return 0;
+    return item_set_rules(it, g);
 }
 
 static int geometry_equal(const sk_geometry *a, const sk_geometry *b)
@@ -218,7 +281,7 @@ static int geometry_equal(const sk_geometry *a, const sk_geometry *b)
         if (memcmp(a->group_cells, b->group_cells, ncells * sizeof(int)) != 0)
             return 0;
     }
-    return 1;
+    return rules_equal(a, b);
 }
 
 /* Finds or builds the model of it's geometry.  0, or -1 on out of memory. */
@@ -371,10 +434,18 @@ static void process(cli_worker *w, cli_item *it)
         return;
     if (ops->check_givens) {
         sk_conflict c;
+        sk_violation v;
         if (sk_check(it->model, it->cells, &c, 1) > 0) {
             char msg[200];
             cli_conflict_message(it, &c, msg, sizeof msg);
             set_invalid(it, it->cell_line[c.cell2], it->cell_column[c.cell2], msg);
+            return;
+        }
+        if (sk_check_rules(it->model, it->cells, &v, 1) > 0) {
+            if (v.cell >= 0)
+                set_invalid(it, it->cell_line[v.cell], it->cell_column[v.cell], v.message);
+            else
+                set_invalid(it, it->line, 0, v.message);
             return;
         }
     }
@@ -616,6 +687,13 @@ static void item_shrink(cli_item *it)
         free(it->groups);
         it->groups = NULL;
         it->groups_cap = 0;
+    }
+    if (it->rule_ints_cap > 4 * SHRINK_CELLS || it->rules_cap > SHRINK_CELLS) {
+        free(it->rules);
+        free(it->rule_ints);
+        it->rules = NULL;
+        it->rule_ints = NULL;
+        it->rules_cap = it->rule_ints_cap = 0;
     }
 }
 

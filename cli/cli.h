@@ -229,6 +229,10 @@ typedef struct cli_item {
     size_t cap;             /* cells the buffers above can hold */
     int *groups;            /* extra groups: sizes, then cells */
     size_t groups_cap;
+    sk_rule *rules;         /* variant rules (geom.rules points here) */
+    size_t rules_cap;
+    int *rule_ints;         /* their cells and digits */
+    size_t rule_ints_cap;
 
     cli_status status;
     sk_diag diag;           /* status INVALID: where (line 0 = unknown) and why */

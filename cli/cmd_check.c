@@ -33,10 +33,34 @@ static void print_conflict(cli_batch *b, const cli_item *it, const sk_conflict *
     putchar('}');
 }
 
+static void print_violation(cli_batch *b, const cli_item *it, const sk_violation *v, int first)
+{
+    int n = it->geom.n;
+    long line = v->cell >= 0 ? it->cell_line[v->cell] : 0;
+    long col = v->cell >= 0 ? it->cell_column[v->cell] : 0;
+    char rule[96];
+    if (!b->args->json) {
+        if (line > 0 && col > 0)
+            printf("%s:%ld:%ld: %s\n", it->file, line, col, v->message);
+        else
+            printf("%s:%ld: %s\n", it->file, it->line, v->message);
+        return;
+    }
+    sk_model_rule_describe(it->model, v->rule, rule, sizeof rule);
+    fputs(first ? "{\"rule\":" : ",{\"rule\":", stdout);
+    cli_json_string(stdout, rule);
+    if (v->cell >= 0)
+        printf(",\"cell\":[%d,%d]", v->cell / n + 1, v->cell % n + 1);
+    printf(",\"line\":%ld,\"column\":%ld,\"message\":", line, col);
+    cli_json_string(stdout, v->message);
+    putchar('}');
+}
+
 static void check_emit(cli_batch *b, cli_item *it)
 {
     sk_conflict *conflicts = NULL;
-    long total = 0, i, nn, empty = 0;
+    sk_violation *violations = NULL;
+    long total = 0, broken = 0, i, nn, empty = 0;
     if (it->status == CLI_ST_INVALID) {
         if (b->args->json) {
             cli_json_begin(stdout, it);
@@ -60,7 +84,18 @@ static void check_emit(cli_batch *b, cli_item *it)
             total = sk_check(it->model, it->cells, conflicts, total);
         }
     }
-    it->status = total > 0 ? CLI_ST_CONFLICT : CLI_ST_OK;
+    broken = sk_check_rules(it->model, it->cells, NULL, 0);
+    if (broken > 0) {
+        violations = malloc((size_t)broken * sizeof *violations);
+        if (!violations) {
+            cli_error("%s:%ld: %s", it->file, it->line, sk_strerror(SK_ENOMEM));
+            cli_batch_exit(b, CLI_EXIT_SYSTEM);
+            broken = 0;
+        } else {
+            broken = sk_check_rules(it->model, it->cells, violations, broken);
+        }
+    }
+    it->status = total + broken > 0 ? CLI_ST_CONFLICT : CLI_ST_OK;
     if (b->args->json) {
         cli_json_begin(stdout, it);
         printf(",\"complete\":%s,\"empty\":%ld", empty ? "false" : "true", empty);
@@ -70,17 +105,26 @@ static void check_emit(cli_batch *b, cli_item *it)
                 print_conflict(b, it, &conflicts[i], i == 0);
             putchar(']');
         }
+        if (broken > 0) {
+            fputs(",\"violations\":[", stdout);
+            for (i = 0; i < broken; i++)
+                print_violation(b, it, &violations[i], i == 0);
+            putchar(']');
+        }
         cli_json_end(stdout, it);
-    } else if (total > 0) {
+    } else if (total + broken > 0) {
         for (i = 0; i < total; i++)
             print_conflict(b, it, &conflicts[i], i == 0);
+        for (i = 0; i < broken; i++)
+            print_violation(b, it, &violations[i], i == 0);
     } else if (empty) {
         printf("ok (%ld empty cell%s)\n", empty, empty == 1 ? "" : "s");
     } else {
         puts("ok (complete)");
     }
     free(conflicts);
-    if (total > 0)
+    free(violations);
+    if (total + broken > 0)
         cli_batch_exit(b, CLI_EXIT_UNSOLVED);
 }
 
@@ -100,20 +144,25 @@ const cli_command cli_cmd_check = {
     "check",
     CLI_CMD_CHECK,
     "[FILE...]",
-    "name every conflict in each grid",
+    "name every conflict and broken rule in each grid",
     "Checks each grid (complete or not) without solving it: names every pair\n"
-    "of equal digits in one house.\n"
+    "of equal digits in one house (rows, columns, boxes, and the houses variant\n"
+    "rules make: cages, extra regions, anti-knight pairs...) and every variant\n"
+    "rule the filled cells already break.\n"
     "\n"
     "Text output: for a grid without conflicts one line, 'ok (complete)' or\n"
     "'ok (K empty cells)'; otherwise one line per conflict, at the position of\n"
     "its second cell:\n"
     "  FILE:LINE:COL: row 3 has 5 twice (columns 2 and 7)\n"
+    "  FILE:LINE:COL: killer cage 15 at r1c1 sums to 17, expected 15\n"
     "and 'invalid' for a puzzle that could not be read.\n"
     "\n"
     "JSON output (--json): one object per grid, in input order:\n"
     "  {\"index\":0,\"status\":\"conflict\",\"complete\":false,\"empty\":50,\n"
     "   \"conflicts\":[{\"house\":\"row 3\",\"digit\":\"5\",\"cells\":[[3,2],[3,7]],\n"
-    "   \"line\":3,\"column\":7,\"message\":\"row 3 has 5 twice (columns 2 and 7)\"}]}\n"
+    "   \"line\":3,\"column\":7,\"message\":\"row 3 has 5 twice (columns 2 and 7)\"}],\n"
+    "   \"violations\":[{\"rule\":\"killer cage 15 at r1c1\",\"cell\":[1,1],\"line\":1,\n"
+    "   \"column\":1,\"message\":\"killer cage 15 at r1c1 sums to 17, expected 15\"}]}\n"
     "status is ok, conflict or invalid; cells are [row,column] from 1.",
     check_run,
 };

@@ -654,6 +654,18 @@ SK_API void sk_reader_free(sk_reader *r);
 SK_API long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
               sk_format f, sk_alphabet a);
 
+/*
+ * Writes the variant rules of g as text, one rule per line in the form the
+ * reader takes after a grid ("cage 15: r1c1 r1c2", "arrow: r5c5 > r4c4",
+ * "anti-knight"), preceded by "box RxC" / "box none" when the box shape is
+ * not the default and "diagonals" / "hyper" for the extras, so that the
+ * grid (sk_write) followed by this text reads back as the same puzzle.
+ * Writes nothing for a classic geometry.  snprintf-like: at most size
+ * bytes including a NUL; returns the length the whole text needs, or
+ * SK_EINVAL when g or a rule is malformed.
+ */
+SK_API long sk_write_rules(char *buf, size_t size, const sk_geometry *g);
+
 /* ------------------------------------------------------------------ */
 /* Export                                                              */
 /* ------------------------------------------------------------------ */

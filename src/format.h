@@ -86,7 +86,18 @@ struct sk_reader {
     uint32_t reg_column[SKF_CELLS];
     char sym[SKF_CELLS];    /* raw cell symbol; '\0' = value already in cells */
     char rsym[SKF_CELLS];   /* raw region symbol; '\0' = id already in regions */
+
+    /* the puzzle's variant rules (format_rules.c, format_fpuzzles.c) */
+    sk_rule *rules;         /* nrules of rules_cap; cells and digits point */
+    size_t nrules, rules_cap; /* into ints once the puzzle is complete */
+    size_t *rule_at;        /* while reading: where each rule's cells and
+                               digits start in ints */
+    int *ints;
+    size_t nints, ints_cap;
 };
+
+/* Rules one puzzle may have at most. */
+#define SKF_MAX_RULES 65535
 
 /* ---- reader.c: line queue and helpers ---------------------------- */
 
@@ -168,6 +179,18 @@ typedef struct skf_block {
 int skf_scan_block(sk_reader *r, int n, skf_block *b);
 /* Reads the front block as one grid puzzle and consumes the block. */
 int skf_grid_next(sk_reader *r, sk_puzzle *p, sk_diag *d);
+
+/* ---- format_rules.c ------------------------------------------------ */
+
+/* 1 when ln is a rule line (format_rules.c says which lines are). */
+int skf_rule_line(const skf_line *ln);
+/* Consumes the rule lines at the front (those after a puzzle's grid).
+ * When parsed is set (the grid was read without error), parses them into
+ * the reader's storage and points p->geom.rules at them (and may set
+ * p->geom's box shape and extras); otherwise only skips them.  SK_OK,
+ * SK_EPARSE (d says where; the other rule lines are still consumed), or a
+ * fatal status. */
+int skf_rules_next(sk_reader *r, sk_puzzle *p, int parsed, sk_diag *d);
 
 /* ---- format_board.c ------------------------------------------------ */
 

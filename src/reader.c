@@ -90,7 +90,7 @@ int skf_comment(const skf_line *ln)
 
 int skf_block_end(const skf_line *ln)
 {
-    return !ln || skf_blank(ln) || skf_comment(ln);
+    return !ln || skf_blank(ln) || skf_comment(ln) || skf_rule_line(ln);
 }
 
 void skf_fill_puzzle(sk_reader *r, sk_puzzle *p, int n, int jigsaw, sk_format f)
@@ -103,6 +103,8 @@ void skf_fill_puzzle(sk_reader *r, sk_puzzle *p, int n, int jigsaw, sk_format f)
     p->geom.ngroups = 0;
     p->geom.group_sizes = NULL;
     p->geom.group_cells = NULL;
+    p->geom.nrules = 0;
+    p->geom.rules = NULL;
     p->cells = r->cells;
     p->cell_line = r->cell_line;
     p->cell_column = r->cell_column;
@@ -318,6 +320,9 @@ void sk_reader_free(sk_reader *r)
     for (i = 0; i < SKF_QCAP; i++)
         free(r->q[i].text);
     free(r->buf);
+    free(r->rules);
+    free(r->rule_at);
+    free(r->ints);
     free(r);
 }
 
@@ -365,7 +370,49 @@ static int block_is_lines(sk_reader *r, const skf_line *ln, int *lines)
     return SK_OK;
 }
 
+/* Reads the next puzzle's grid in whatever form comes (see the top). */
+static int next_grid(sk_reader *r, sk_puzzle *p, sk_diag *diag);
+
+/* The rule lines that follow a grid belong to its puzzle. */
+static int with_rules(sk_reader *r, sk_puzzle *p, sk_diag *diag, int st)
+{
+    if (st != SK_OK && st != SK_EPARSE)
+        return st;
+    sk_diag rd;
+    int rs = skf_rules_next(r, p, st == SK_OK, st == SK_OK ? diag : &rd);
+    if (rs != SK_OK && rs != SK_EPARSE)
+        return rs;
+    return st == SK_OK ? rs : st;
+}
+
 int sk_reader_next(sk_reader *r, sk_puzzle *p, sk_diag *diag)
+{
+    sk_diag scratch;
+    if (!diag)
+        diag = &scratch;
+    if (!r || !p)
+        return SK_EINVAL;
+    skf_line *ln = r->fatal ? NULL : skf_peek(r, 0);
+    /* rule lines with no grid before them (the first non-blank line) */
+    while (ln && (skf_blank(ln) || skf_comment(ln)) && r->opts.format != SK_FORMAT_HDU4069) {
+        skf_pop(r);
+        if (r->opts.format == SK_FORMAT_AUTO)
+            r->state = SKF_ST_NONE;
+        ln = skf_peek(r, 0);
+    }
+    if (ln && r->opts.format != SK_FORMAT_HDU4069 && skf_rule_line(ln) && !ln->off) {
+        memset(p, 0, sizeof *p);
+        p->index = r->index++;
+        p->line = ln->no;
+        long no = ln->no;
+        while ((ln = skf_peek(r, 0)) && skf_rule_line(ln))
+            skf_pop(r);
+        return skf_fail(diag, no, 1, "a rule line must follow its puzzle's grid");
+    }
+    return with_rules(r, p, diag, next_grid(r, p, diag));
+}
+
+static int next_grid(sk_reader *r, sk_puzzle *p, sk_diag *diag)
 {
     sk_diag scratch;
     if (!r || !p)

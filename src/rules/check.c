@@ -126,12 +126,15 @@ static void check_cage(ctx *x, int k, const sk_rule *r)
         least = empty;
         most = (long)empty * n;
     }
+    char what[32];
+    if (empty == 1)
+        snprintf(what, sizeof what, "the empty cell adds");
+    else
+        snprintf(what, sizeof what, "the %d empty cells add", empty);
     if (s + least > r->value)
-        report(x, k, r->cells[0], ": its filled cells sum to %ld and %d empty cell%s add at least %ld",
-               s, empty, empty == 1 ? "" : "s", least);
+        report(x, k, r->cells[0], ": its filled cells sum to %ld and %s at least %ld", s, what, least);
     else if (s + most < r->value)
-        report(x, k, r->cells[0], ": its filled cells sum to %ld and %d empty cell%s add at most %ld",
-               s, empty, empty == 1 ? "" : "s", most);
+        report(x, k, r->cells[0], ": its filled cells sum to %ld and %s at most %ld", s, what, most);
 }
 
 static void check_sandwich(ctx *x, int k, const sk_rule *r)
