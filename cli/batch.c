@@ -148,6 +148,7 @@ static void item_free(cli_item *it)
     free(it->groups);
     free(it->rules);
     free(it->rule_ints);
+    free(it->payload);
     memset(it, 0, sizeof *it);
 }
 
@@ -365,6 +366,8 @@ static void item_reset(cli_item *it)
     it->has_solution = 0;
     memset(&it->res, 0, sizeof it->res);
     it->usec = 0;
+    free(it->payload);
+    it->payload = NULL;
 }
 
 /* ------------------------------------------------------------------ */

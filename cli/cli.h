@@ -53,7 +53,8 @@ enum {
     CLI_CMD_ENGINES = 1u << 5,
     CLI_CMD_HELP = 1u << 6,
     CLI_CMD_CNF = 1u << 7,
-    CLI_CMD_BEST = 1u << 8
+    CLI_CMD_BEST = 1u << 8,
+    CLI_CMD_CANDIDATES = 1u << 9
 };
 
 /* ------------------------------------------------------------------ */
@@ -72,7 +73,7 @@ struct cli_command {
 
 extern const cli_command cli_cmd_solve, cli_cmd_count, cli_cmd_enumerate,
     cli_cmd_check, cli_cmd_judge, cli_cmd_cnf, cli_cmd_engines, cli_cmd_help,
-    cli_cmd_best;
+    cli_cmd_best, cli_cmd_candidates;
 
 /* NULL-terminated table of every command, in help order (main.c). */
 extern const cli_command *const cli_commands[];
@@ -242,6 +243,8 @@ typedef struct cli_item {
     sk_result res;
     uint64_t usec;          /* search wall time in microseconds */
     int64_t score;          /* best: value of the solution (has_solution) */
+    void *payload;          /* a command's own per-puzzle result (malloc'd;
+                               freed when the slot is reused) */
 } cli_item;
 
 typedef struct cli_batch cli_batch;

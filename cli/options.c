@@ -34,9 +34,11 @@ typedef enum cli_opt_id {
 } cli_opt_id;
 
 /* Commands that read puzzles. */
-#define READERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CHECK | CLI_CMD_BEST)
+#define READERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CHECK | CLI_CMD_BEST | \
+                 CLI_CMD_CANDIDATES)
 /* Commands that search. */
-#define SEARCHERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_JUDGE)
+#define SEARCHERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_JUDGE | \
+                   CLI_CMD_CANDIDATES)
 /* Commands that take the puzzle options (--box, --format...). */
 #define PUZZLES (READERS | CLI_CMD_CNF)
 #define ALL 0xffffu
@@ -67,14 +69,17 @@ static const cli_option options[] = {
      "output form: line, grid, board, pretty; default: the form each puzzle "
      "was read in"},
     {OPT_JSON, 0, "json", NULL, READERS | CLI_CMD_ENGINES, "one JSON object per line (JSON Lines)"},
-    {OPT_THREADS, 'j', "threads", "N", CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE | CLI_CMD_BEST,
+    {OPT_THREADS, 'j', "threads", "N",
+     CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE | CLI_CMD_BEST | CLI_CMD_CANDIDATES,
      "search with N worker threads while the main thread reads and prints; "
      "default: one per online core; -j 1 does everything in one thread; "
      "output order is still input order"},
     {OPT_TIMEOUT, 0, "timeout", "SECONDS", SEARCHERS | CLI_CMD_BEST,
      "give up on a puzzle after SECONDS of search (status timeout)"},
-    {OPT_LIMIT, 0, "limit", "N", CLI_CMD_COUNT | CLI_CMD_ENUMERATE,
-     "stop after N solutions of a puzzle (the count is then incomplete)"},
+    {OPT_LIMIT, 0, "limit", "N", CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CANDIDATES,
+     "count, enumerate: stop after N solutions of a puzzle (the count is then "
+     "incomplete); candidates: count each candidate's solutions up to N "
+     "(default 1: only whether it has one)"},
     {OPT_FIRST, 0, "first", NULL, CLI_CMD_SOLVE,
      "stop at the first solution, without proving it unique (status solved)"},
     {OPT_ENGINE, 0, "engine", "NAME", SEARCHERS,

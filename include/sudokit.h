@@ -470,7 +470,9 @@ SK_API void sk_solver_free(sk_solver *s);
  * passed to opts->on_solution.  opts NULL means SK_SEARCH_OPTS_INIT.
  * Returns SK_OK with *res filled (res may be NULL) whenever the search ran,
  * whatever it found; SK_EUNSUPPORTED when the solver's engine does not
- * accept m; SK_EINVAL when givens hold a digit above N; SK_ENOMEM.
+ * accept m (or opts->candidates are given and it takes none: an automatic
+ * solver then picks an engine that does); SK_EINVAL when givens hold a
+ * digit above N; SK_ENOMEM.
  * Givens that already conflict simply give no solution.
  */
 SK_API int sk_solver_run(sk_solver *s, const sk_model *m, const uint8_t *givens,
@@ -479,6 +481,50 @@ SK_API int sk_solver_run(sk_solver *s, const sk_model *m, const uint8_t *givens,
 /* Convenience: solve with uniqueness check using a temporary solver.
  * Same contract as sk_solver_run with max_solutions = 2. */
 SK_API int sk_solve(const sk_model *m, const uint8_t *givens, uint8_t *first, sk_result *res);
+
+/* ------------------------------------------------------------------ */
+/* True candidates                                                     */
+/* ------------------------------------------------------------------ */
+
+/* What to ask.  Initialise with SK_CANDIDATES_OPTS_INIT. */
+typedef struct sk_candidates_opts {
+    uint64_t cap;               /* count each candidate's solutions up to cap;
+                                   1 (or 0): only whether it has one */
+    double timeout;             /* seconds for the whole run; 0 = none */
+    const volatile int *cancel; /* as in sk_search_opts */
+    const uint64_t *candidates; /* optional N*N starting masks (pencil marks),
+                                   as in sk_search_opts */
+} sk_candidates_opts;
+
+#define SK_CANDIDATES_OPTS_INIT {1u, 0.0, NULL, NULL}
+
+typedef struct sk_candidates_result {
+    uint64_t searches;  /* searches run (one per candidate not settled by
+                           an earlier one) */
+    uint64_t nodes;     /* their nodes, together */
+    uint64_t solutions; /* with counts: distinct solutions met, a lower
+                           bound on the puzzle's count; else 0 */
+    sk_end end;         /* EXHAUSTED: the answer is final; TIMEOUT or
+                           CANCELLED: out holds the digits not yet ruled
+                           out (a superset) and counts are lower bounds */
+} sk_candidates_result;
+
+/*
+ * True candidates of the puzzle givens of model m: out[i] (N*N masks, bit
+ * d-1 for digit d) gets the digits that cell i holds in at least one
+ * solution; every mask is 0 when the puzzle has no solution, and every
+ * mask is a single digit when it has exactly one.  counts (optional,
+ * N*N*N entries) gets counts[i*N + d-1] = the number of solutions with d
+ * in cell i, up to opts->cap.  Far cheaper than listing the solutions:
+ * one search per candidate that no earlier search settled (candidates.c
+ * explains).  Runs its searches in solver s (any engine that takes
+ * candidate masks; an automatic solver picks one).  opts NULL means
+ * SK_CANDIDATES_OPTS_INIT.  Returns SK_OK with *res filled (res may be
+ * NULL), SK_EINVAL, SK_EUNSUPPORTED (s's engine takes no masks), SK_ENOMEM.
+ */
+SK_API int sk_candidates(sk_solver *s, const sk_model *m, const uint8_t *givens,
+                         const sk_candidates_opts *opts, uint64_t *out, uint64_t *counts,
+                         sk_candidates_result *res);
 
 /* ------------------------------------------------------------------ */
 /* Best score                                                          */

@@ -1,0 +1,254 @@
+/*
+ * cmd_candidates.c - `sudokit candidates`: the true candidates of each
+ * puzzle (the digits each cell holds in at least one solution), with how
+ * many solutions hold each one up to --limit, as a pencil-mark grid or
+ * JSON (sk_candidates does the work).
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct cand_result {
+    sk_candidates_result res;
+    uint64_t *masks;  /* N*N */
+    uint64_t *counts; /* N*N*N, or NULL */
+} cand_result;
+
+typedef struct cand_ctx {
+    int started;
+} cand_ctx;
+
+static uint64_t cap_of(const cli_args *a) { return a->limit ? a->limit : 1; }
+
+static void cand_work(cli_worker *w, cli_item *it)
+{
+    const cli_args *a = w->batch->args;
+    const int n = it->geom.n;
+    const size_t nc = (size_t)n * (size_t)n;
+    cand_result *r = calloc(1, sizeof *r);
+    int rc = SK_ENOMEM;
+    if (r) {
+        r->masks = malloc(nc * sizeof *r->masks);
+        r->counts = cap_of(a) > 1 ? malloc(nc * (size_t)n * sizeof *r->counts) : NULL;
+    }
+    if (r && r->masks && (cap_of(a) == 1 || r->counts) &&
+        (w->solver || sk_solver_new(a->engine, &w->solver) == SK_OK)) {
+        sk_candidates_opts o = SK_CANDIDATES_OPTS_INIT;
+        o.cap = cap_of(a);
+        o.timeout = a->timeout;
+        rc = sk_candidates(w->solver, it->model, it->cells, &o, r->masks, r->counts, &r->res);
+    }
+    if (rc != SK_OK) {
+        if (r) {
+            free(r->masks);
+            free(r->counts);
+            free(r);
+        }
+        char msg[160];
+        snprintf(msg, sizeof msg, "%s", sk_strerror(rc));
+        it->status = CLI_ST_INVALID;
+        it->diag.line = it->line;
+        it->diag.column = 0;
+        snprintf(it->diag.message, sizeof it->diag.message, "%s", msg);
+        it->system_error = rc == SK_ENOMEM;
+        cli_error("%s:%ld: %s", it->file, it->line, msg);
+        return;
+    }
+    it->payload = r;
+    it->searched = 1;
+    it->res.nodes = r->res.nodes;
+    if (r->res.end != SK_END_EXHAUSTED) {
+        it->status = CLI_ST_TIMEOUT;
+        return;
+    }
+    int none = 0, multiple = 0;
+    for (size_t i = 0; i < nc; i++) {
+        none |= r->masks[i] == 0;
+        multiple |= (r->masks[i] & (r->masks[i] - 1)) != 0;
+    }
+    it->status = none ? CLI_ST_NONE : multiple ? CLI_ST_MULTIPLE : CLI_ST_UNIQUE;
+}
+
+/* The symbols of mask m in it's alphabet, into buf. */
+static const char *mask_text(const cli_item *it, uint64_t m, char *buf, size_t size)
+{
+    size_t len = 0;
+    char sym[8];
+    buf[0] = '\0';
+    for (; m; m &= m - 1) {
+        const char *s = cli_symbol(it->alphabet, it->geom.n, __builtin_ctzll(m) + 1, sym);
+        size_t k = strlen(s);
+        if (len + k + 2 > size)
+            break;
+        if (len && (k > 1 || it->geom.n > 35))
+            buf[len++] = ','; /* multi-character symbols need a separator */
+        memcpy(buf + len, s, k);
+        len += k;
+        buf[len] = '\0';
+    }
+    return buf;
+}
+
+static void print_grid(const cli_item *it, const cand_result *r)
+{
+    const int n = it->geom.n;
+    int br = 0, bc = 0, width = 1;
+    char text[SK_MAX_N * 4];
+    if (it->model && !sk_model_box(it->model, &br, &bc))
+        br = bc = 0;
+    for (int i = 0; i < n * n; i++) {
+        int k = (int)strlen(mask_text(it, r->masks[i], text, sizeof text));
+        if (k > width)
+            width = k;
+    }
+    for (int row = 0; row < n; row++) {
+        if (br && row && row % br == 0) {
+            for (int c = 0; c < n; c++) {
+                if (bc && c && c % bc == 0)
+                    fputs("-+", stdout);
+                for (int k = 0; k < width + (c ? 1 : 0); k++)
+                    putchar('-');
+            }
+            putchar('\n');
+        }
+        for (int c = 0; c < n; c++) {
+            if (bc && c && c % bc == 0)
+                fputs(" |", stdout);
+            printf(c ? " %-*s" : "%-*s", width, mask_text(it, r->masks[row * n + c], text, sizeof text));
+        }
+        putchar('\n');
+    }
+}
+
+static void print_counts(const cli_item *it, const cand_result *r, uint64_t cap)
+{
+    const int n = it->geom.n;
+    char sym[8];
+    for (int i = 0; i < n * n; i++) {
+        uint64_t m = r->masks[i];
+        if (!(m & (m - 1)))
+            continue;
+        printf("r%dc%d:", i / n + 1, i % n + 1);
+        for (int first = 1; m; m &= m - 1, first = 0) {
+            int d = __builtin_ctzll(m);
+            uint64_t k = r->counts[(size_t)i * n + d];
+            printf("%s %s (%" PRIu64 "%s)", first ? "" : ",", cli_symbol(it->alphabet, n, d + 1, sym), k,
+                   k >= cap ? "+" : "");
+        }
+        putchar('\n');
+    }
+}
+
+static void json_candidates(const cli_item *it, const cand_result *r, uint64_t cap)
+{
+    const int n = it->geom.n;
+    char text[SK_MAX_N * 4], sym[8];
+    fputs(",\"candidates\":[", stdout);
+    for (int i = 0; i < n * n; i++) {
+        if (i)
+            putchar(',');
+        if (n <= 35) {
+            cli_json_string(stdout, mask_text(it, r->masks[i], text, sizeof text));
+        } else {
+            putchar('[');
+            for (uint64_t m = r->masks[i]; m; m &= m - 1)
+                printf(m == r->masks[i] ? "%d" : ",%d", __builtin_ctzll(m) + 1);
+            putchar(']');
+        }
+    }
+    putchar(']');
+    if (r->counts) {
+        fputs(",\"counts\":[", stdout);
+        for (int i = 0; i < n * n; i++) {
+            putchar(i ? ',' : '{');
+            if (i)
+                putchar('{');
+            for (uint64_t m = r->masks[i]; m; m &= m - 1) {
+                int d = __builtin_ctzll(m);
+                if (m != r->masks[i])
+                    putchar(',');
+                cli_json_string(stdout, cli_symbol(it->alphabet, n, d + 1, sym));
+                printf(":%" PRIu64, r->counts[(size_t)i * n + d]);
+            }
+            putchar('}');
+        }
+        printf("],\"cap\":%" PRIu64, cap);
+    }
+    printf(",\"searches\":%" PRIu64, r->res.searches);
+}
+
+static void cand_emit(cli_batch *b, cli_item *it)
+{
+    cand_ctx *c = b->ctx;
+    const cand_result *r = it->payload;
+    const uint64_t cap = cap_of(b->args);
+    int shown = r && (it->status == CLI_ST_UNIQUE || it->status == CLI_ST_MULTIPLE);
+    if (b->args->json) {
+        cli_json_begin(stdout, it);
+        if (r) {
+            printf(",\"complete\":%s", r->res.end == SK_END_EXHAUSTED ? "true" : "false");
+            json_candidates(it, r, cap);
+        }
+        cli_json_end(stdout, it);
+    } else {
+        if (c->started)
+            putchar('\n');
+        c->started = 1;
+        if (shown) {
+            print_grid(it, r);
+            if (r->counts)
+                print_counts(it, r, cap);
+        } else {
+            printf("%s\n", cli_status_name(it->status));
+        }
+    }
+    if (it->status == CLI_ST_TIMEOUT)
+        cli_batch_exit(b, CLI_EXIT_UNSOLVED);
+}
+
+static int cand_run(const cli_command *cmd, int argc, char **argv)
+{
+    static const cli_batch_ops ops = {cand_work, cand_emit, 1, 1, 0};
+    cli_args a;
+    sk_read_opts ro;
+    cand_ctx c = {0};
+    int rc = cli_args_parse(cmd, argc, argv, &a);
+    if (rc != CLI_PARSE_OK)
+        return rc;
+    cli_read_opts(&a, &ro);
+    return cli_batch_run(&a, a.operands, a.noperands, &ro, &ops, &c);
+}
+
+const cli_command cli_cmd_candidates = {
+    "candidates",
+    CLI_CMD_CANDIDATES,
+    "[FILE...]",
+    "the digits each cell holds in at least one solution",
+    "Finds the true candidates of each puzzle: for every cell, the digits it\n"
+    "holds in at least one solution.  With --limit N (N > 1) it also counts,\n"
+    "for each candidate, the solutions that hold it, up to N.  Far cheaper than\n"
+    "listing the solutions: one search per candidate that no earlier search\n"
+    "settled.  Works for every geometry and every variant rule.\n"
+    "\n"
+    "Text output: the candidates as a grid, each cell's digits run together\n"
+    "(separated by commas when a symbol takes several characters), boxes\n"
+    "marked with '|' and '-+-' lines; with --limit N, then one line per cell\n"
+    "with several candidates:\n"
+    "  r1c3: 1 (3), 2 (8+), 4 (1)\n"
+    "where 8+ means N or more.  A puzzle with no solution gives the line\n"
+    "'none'; one cut short by --timeout, 'timeout' (exit status 1).  Grids are\n"
+    "separated by a blank line.\n"
+    "\n"
+    "JSON output (--json): one object per puzzle, in input order:\n"
+    "  {\"index\":0,\"status\":\"multiple\",\"complete\":true,\n"
+    "   \"candidates\":[\"5\",\"3\",\"124\",...],\"searches\":97,...}\n"
+    "status is unique (one candidate in every cell), multiple, none, timeout\n"
+    "or invalid; candidates lists every cell row by row (digits as symbols,\n"
+    "or arrays of integers when N > 35).  With --limit N: \"counts\":[{\"1\":3,\n"
+    "\"2\":8},...] per cell (capped at N) and \"cap\":N.  With --timeout the\n"
+    "candidates of an incomplete run (\"complete\":false) are those not yet\n"
+    "ruled out.",
+    cand_run,
+};
