@@ -54,7 +54,8 @@ enum {
     CLI_CMD_HELP = 1u << 6,
     CLI_CMD_CNF = 1u << 7,
     CLI_CMD_BEST = 1u << 8,
-    CLI_CMD_CANDIDATES = 1u << 9
+    CLI_CMD_CANDIDATES = 1u << 9,
+    CLI_CMD_CONVERT = 1u << 10
 };
 
 /* ------------------------------------------------------------------ */
@@ -73,7 +74,7 @@ struct cli_command {
 
 extern const cli_command cli_cmd_solve, cli_cmd_count, cli_cmd_enumerate,
     cli_cmd_check, cli_cmd_judge, cli_cmd_cnf, cli_cmd_engines, cli_cmd_help,
-    cli_cmd_best, cli_cmd_candidates;
+    cli_cmd_best, cli_cmd_candidates, cli_cmd_convert;
 
 /* NULL-terminated table of every command, in help order (main.c). */
 extern const cli_command *const cli_commands[];

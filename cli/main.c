@@ -10,7 +10,8 @@
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_solve, &cli_cmd_count, &cli_cmd_enumerate, &cli_cmd_candidates, &cli_cmd_check,
-    &cli_cmd_best, &cli_cmd_judge, &cli_cmd_cnf, &cli_cmd_engines, &cli_cmd_help, NULL,
+    &cli_cmd_best, &cli_cmd_convert, &cli_cmd_judge, &cli_cmd_cnf, &cli_cmd_engines,
+    &cli_cmd_help, NULL,
 };
 
 const cli_command *cli_command_find(const char *name)
@@ -50,7 +51,7 @@ int main(int argc, char **argv)
 
     if (argc < 2)
         return cli_usage_error(NULL, "no command given (solve, count, enumerate, candidates, "
-                                     "check, best, judge, cnf, engines, help)");
+                                     "check, best, convert, judge, cnf, engines, help)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         cli_print_main_help(stdout);
         return finish_stdout(CLI_EXIT_OK);

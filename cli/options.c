@@ -35,7 +35,7 @@ typedef enum cli_opt_id {
 
 /* Commands that read puzzles. */
 #define READERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CHECK | CLI_CMD_BEST | \
-                 CLI_CMD_CANDIDATES)
+                 CLI_CMD_CANDIDATES | CLI_CMD_CONVERT)
 /* Commands that search. */
 #define SEARCHERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_JUDGE | \
                    CLI_CMD_CANDIDATES)
@@ -65,10 +65,12 @@ static const cli_option options[] = {
     {OPT_FORMAT, 0, "format", "NAME", PUZZLES,
      "input form: line, grid, board, hdu4069; default: guessed for each "
      "puzzle"},
-    {OPT_OUTPUT, 0, "output", "NAME", CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST,
+    {OPT_OUTPUT, 0, "output", "NAME",
+     CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST | CLI_CMD_CONVERT,
      "output form: line, grid, board, pretty; default: the form each puzzle "
      "was read in"},
-    {OPT_JSON, 0, "json", NULL, READERS | CLI_CMD_ENGINES, "one JSON object per line (JSON Lines)"},
+    {OPT_JSON, 0, "json", NULL, (READERS & ~CLI_CMD_CONVERT) | CLI_CMD_ENGINES,
+     "one JSON object per line (JSON Lines)"},
     {OPT_THREADS, 'j', "threads", "N",
      CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE | CLI_CMD_BEST | CLI_CMD_CANDIDATES,
      "search with N worker threads while the main thread reads and prints; "
