@@ -651,6 +651,15 @@ static void progress(run_state *rs, int done)
 static void emit(run_state *rs, cli_item *it)
 {
     cli_batch *b = rs->b;
+    if (it->warning[0] && !b->args->quiet) {
+        if (rs->progress_shown) {
+            fputs("\r\033[K", stderr);
+            rs->progress_shown = 0;
+        }
+        char msg[220];
+        snprintf(msg, sizeof msg, "warning: %s", it->warning);
+        cli_diag_print(it->file, it->line, 0, msg);
+    }
     if (it->status == CLI_ST_INVALID) {
         if (!b->args->quiet) {
             if (rs->progress_shown) {
@@ -815,6 +824,9 @@ static int read_one(run_state *rs, sk_reader *r, const char *name, int *err)
     it->index = rs->tail;
     it->file = name;
     it->line = p.line;
+    it->warning[0] = '\0';
+    if (rc == SK_OK && p.warning)
+        snprintf(it->warning, sizeof it->warning, "%s", p.warning);
     if (rc == SK_EPARSE) {
         set_invalid(it, diag.line, diag.column,
                     diag.message[0] ? diag.message : sk_strerror(rc));

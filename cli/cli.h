@@ -246,6 +246,7 @@ typedef struct cli_item {
     int64_t score;          /* best: value of the solution (has_solution) */
     void *payload;          /* a command's own per-puzzle result (malloc'd;
                                freed when the slot is reused) */
+    char warning[200];      /* what the reader left out (empty: nothing) */
 } cli_item;
 
 typedef struct cli_batch cli_batch;

@@ -605,7 +605,10 @@ typedef enum sk_format {
     SK_FORMAT_BOARD,    /* LeetCode JSON board [["5","3",".",...],...] */
     SK_FORMAT_HDU4069,  /* HDU 4069: count line, then 9 rows of 9 integers,
                            digit in bits 0-3, walls in bits 4-7 */
-    SK_FORMAT_PRETTY    /* writing only: a grid with box separators */
+    SK_FORMAT_PRETTY,   /* writing only: a grid with box separators */
+    SK_FORMAT_FPUZZLES  /* f-puzzles: its JSON, the compressed string of an
+                           f-puzzles link (lz-string base64), or the whole
+                           link; rules and regions included */
 } sk_format;
 
 /* Symbol sets. */
@@ -654,6 +657,12 @@ typedef struct sk_puzzle {
     long index;               /* 0-based position in the stream, counting
                                  rejected puzzles too */
     long line;                /* first input line of the puzzle */
+    const uint8_t *solution;  /* N*N: the solution the input carries (an
+                                 f-puzzles "solution"), or NULL */
+    const char *warning;      /* what the reader left out without refusing
+                                 the puzzle (f-puzzles drawings that are
+                                 not rules: lines, circles, text...), or
+                                 NULL */
 } sk_puzzle;
 
 /* A streaming reader of puzzles (opaque). */

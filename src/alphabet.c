@@ -23,7 +23,7 @@
 #include "format.h"
 
 static const char *const format_names[] = {"auto", "line", "grid", "board", "hdu4069",
-                                           "pretty"};
+                                           "pretty", "fpuzzles"};
 static const char *const alphabet_names[] = {"auto", "digits", "hex", "letters",
                                              "numbers"};
 
@@ -41,7 +41,8 @@ int sk_format_parse(const char *name)
         sk_format f;
     } alias[] = {{"json-board", SK_FORMAT_BOARD},
                  {"leetcode", SK_FORMAT_BOARD},
-                 {"json", SK_FORMAT_BOARD}};
+                 {"json", SK_FORMAT_BOARD},
+                 {"f-puzzles", SK_FORMAT_FPUZZLES}};
     size_t i;
     if (!name)
         return -1;

@@ -94,6 +94,9 @@ struct sk_reader {
                                digits start in ints */
     int *ints;
     size_t nints, ints_cap;
+    /* f-puzzles extras (format_fpuzzles.c) */
+    uint8_t solution[SKF_CELLS]; /* the "solution" it carries */
+    char warning[200];           /* what was left out */
 };
 
 /* Rules one puzzle may have at most. */
@@ -191,6 +194,21 @@ int skf_rule_line(const skf_line *ln);
  * SK_EPARSE (d says where; the other rule lines are still consumed), or a
  * fatal status. */
 int skf_rules_next(sk_reader *r, sk_puzzle *p, int parsed, sk_diag *d);
+/* Building a puzzle's rules from another form (f-puzzles): reset, push
+ * each rule (its cells and digits are copied), then finish, which points
+ * p->geom.rules at them.  push: SK_OK, SK_ENOMEM, or SK_ERANGE past
+ * SKF_MAX_RULES rules. */
+void skf_rules_reset(sk_reader *r);
+int skf_rule_push(sk_reader *r, const sk_rule *rule);
+void skf_rules_finish(sk_reader *r, sk_puzzle *p);
+
+/* ---- format_fpuzzles.c --------------------------------------------- */
+
+/* 1 when ln starts an f-puzzles puzzle: a JSON object, an f-puzzles (or
+ * SudokuPad "fpuzzles") link, or a compressed f-puzzles string. */
+int skf_fpuzzles_line(const skf_line *ln);
+/* Reads the f-puzzles puzzle at the front (consuming its lines). */
+int skf_fpuzzles_next(sk_reader *r, sk_puzzle *p, sk_diag *d);
 
 /* ---- format_board.c ------------------------------------------------ */
 

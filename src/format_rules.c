@@ -470,11 +470,48 @@ static int parse_rule(sk_reader *r, const skf_line *ln, int n, sk_puzzle *p, sk_
     return SK_OK;
 }
 
+void skf_rules_reset(sk_reader *r)
+{
+    r->nrules = 0;
+    r->nints = 0;
+}
+
+int skf_rule_push(sk_reader *r, const sk_rule *rule)
+{
+    size_t need = (size_t)rule->ncells + (size_t)rule->ndigits;
+    int rc = room(r, need);
+    if (rc)
+        return rc;
+    r->rules[r->nrules] = *rule;
+    r->rule_at[2 * r->nrules] = r->nints;
+    if (rule->ncells)
+        memcpy(r->ints + r->nints, rule->cells, (size_t)rule->ncells * sizeof(int));
+    r->nints += (size_t)rule->ncells;
+    r->rule_at[2 * r->nrules + 1] = r->nints;
+    if (rule->ndigits)
+        memcpy(r->ints + r->nints, rule->digits, (size_t)rule->ndigits * sizeof(int));
+    r->nints += (size_t)rule->ndigits;
+    r->nrules++;
+    return SK_OK;
+}
+
+void skf_rules_finish(sk_reader *r, sk_puzzle *p)
+{
+    for (size_t k = 0; k < r->nrules; k++) {
+        sk_rule *rule = &r->rules[k];
+        rule->cells = rule->ncells ? r->ints + r->rule_at[2 * k] : NULL;
+        rule->digits = rule->ndigits ? r->ints + r->rule_at[2 * k + 1] : NULL;
+    }
+    p->geom.nrules = (int)r->nrules;
+    p->geom.rules = r->nrules ? r->rules : NULL;
+}
+
 int skf_rules_next(sk_reader *r, sk_puzzle *p, int parsed, sk_diag *d)
 {
     int st = SK_OK;
-    r->nrules = 0;
-    r->nints = 0;
+    if (p->format == SK_FORMAT_FPUZZLES)
+        return SK_OK; /* its rules came with it; a rule line after it is an orphan */
+    skf_rules_reset(r);
     for (;;) {
         skf_line *ln = skf_peek(r, 0);
         if (!ln) {
@@ -492,13 +529,7 @@ int skf_rules_next(sk_reader *r, sk_puzzle *p, int parsed, sk_diag *d)
         r->nrules = 0;
         return st;
     }
-    for (size_t k = 0; k < r->nrules; k++) {
-        sk_rule *rule = &r->rules[k];
-        rule->cells = rule->ncells ? r->ints + r->rule_at[2 * k] : NULL;
-        rule->digits = rule->ndigits ? r->ints + r->rule_at[2 * k + 1] : NULL;
-    }
-    p->geom.nrules = (int)r->nrules;
-    p->geom.rules = r->nrules ? r->rules : NULL;
+    skf_rules_finish(r, p);
     return SK_OK;
 }
 

@@ -5,6 +5,8 @@
  *
  * Form of a block when reading with SK_FORMAT_AUTO (a block is a maximal
  * run of lines that are neither blank nor '#' comments):
+ *   - first non-blank character '{', an f-puzzles link or a compressed
+ *     f-puzzles string (format_fpuzzles.c)                 -> f-puzzles
  *   - first non-blank character '['                      -> board(s)
  *   - first line is two tokens, the first L long, L a square >= 16, the
  *     second at least L/2 long
@@ -444,6 +446,9 @@ static int next_grid(sk_reader *r, sk_puzzle *p, sk_diag *diag)
         }
         if (r->state == SKF_ST_LINES)
             return skf_line_next(r, p, diag);
+        if (r->opts.format == SK_FORMAT_FPUZZLES ||
+            (r->opts.format == SK_FORMAT_AUTO && ln->off == 0 && skf_fpuzzles_line(ln)))
+            return skf_fpuzzles_next(r, p, diag);
         if (r->opts.format == SK_FORMAT_BOARD ||
             (r->opts.format == SK_FORMAT_AUTO && first_char(ln) == '['))
             return skf_board_next(r, p, diag);
