@@ -63,7 +63,7 @@ static const cli_option options[] = {
      "symbols: digits (1-9 then A-Z), hex (0-9A-F, 0 is a value), letters "
      "(A-Z), numbers (decimal tokens); default: guessed"},
     {OPT_FORMAT, 0, "format", "NAME", PUZZLES,
-     "input form: line, grid, board, hdu4069; default: guessed for each "
+     "input form: line, grid, board, hdu4069, fpuzzles; default: guessed for each "
      "puzzle"},
     {OPT_OUTPUT, 0, "output", "NAME",
      CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST | CLI_CMD_CONVERT,
@@ -202,7 +202,7 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
     case OPT_FORMAT:
         k = sk_format_parse(arg);
         if (k < 0 || k == SK_FORMAT_PRETTY)
-            return cli_usage_error(cmd, "unknown input format '%s' (line, grid, board, hdu4069)", arg);
+            return cli_usage_error(cmd, "unknown input format '%s' (line, grid, board, hdu4069, fpuzzles)", arg);
         a->format = (sk_format)k;
         break;
     case OPT_OUTPUT:

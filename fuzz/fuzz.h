@@ -138,9 +138,37 @@ static FZ_UNUSED uint64_t fz_read_all(const uint8_t *data, size_t size, const sk
             FZ_CHECK(o->format == SK_FORMAT_AUTO || p.format == o->format);
             FZ_CHECK(p.alphabet != SK_ALPHABET_AUTO);
             FZ_CHECK(o->alphabet == SK_ALPHABET_AUTO || p.format == SK_FORMAT_BOARD ||
-                     p.alphabet == o->alphabet);
-            FZ_CHECK(p.geom.box_rows == o->box_rows && p.geom.box_cols == o->box_cols);
-            FZ_CHECK(p.geom.extras == o->extras && p.geom.ngroups == 0);
+                     p.format == SK_FORMAT_FPUZZLES || p.alphabet == o->alphabet);
+            /* the options' box and extras, unless the input says otherwise
+             * (a "box RxC" or "diagonals" line, an f-puzzles layout) */
+            if (p.format != SK_FORMAT_FPUZZLES && p.geom.box_rows != o->box_rows)
+                FZ_CHECK(p.geom.box_rows == SK_BOX_NONE ||
+                         (p.geom.box_rows > 0 && p.geom.box_rows * p.geom.box_cols == n));
+            FZ_CHECK((p.geom.extras & o->extras) == o->extras && p.geom.ngroups == 0);
+            FZ_CHECK(p.geom.nrules >= 0 && (p.geom.nrules == 0 || p.geom.rules));
+            for (i = 0; i < p.geom.nrules; i++) {
+                const sk_rule *ru = &p.geom.rules[i];
+                int j;
+                FZ_CHECK(sk_rule_name(ru->kind) != NULL);
+                FZ_CHECK(ru->ncells >= 0 && ru->ncells <= n * n && (!ru->ncells || ru->cells));
+                FZ_CHECK(ru->ndigits >= 0 && (!ru->ndigits || ru->digits));
+                for (j = 0; j < ru->ncells; j++)
+                    FZ_CHECK(ru->cells[j] >= 0 && ru->cells[j] < n * n);
+                for (j = 0; j < ru->ndigits; j++)
+                    FZ_CHECK(ru->digits[j] >= 1 && ru->digits[j] <= n);
+                h = fz_mix(h, &ru->kind, sizeof ru->kind);
+                h = fz_mix(h, &ru->value, sizeof ru->value);
+                h = fz_mix(h, &ru->aux, sizeof ru->aux);
+                if (ru->ncells)
+                    h = fz_mix(h, ru->cells, (size_t)ru->ncells * sizeof *ru->cells);
+                if (ru->ndigits)
+                    h = fz_mix(h, ru->digits, (size_t)ru->ndigits * sizeof *ru->digits);
+            }
+            if (p.warning)
+                fz_check_message(p.warning);
+            if (p.solution)
+                for (i = 0; i < n * n; i++)
+                    FZ_CHECK(p.solution[i] >= 1 && p.solution[i] <= n);
             FZ_CHECK(p.cells && p.cell_line && p.cell_column);
             nn = n * n;
             for (i = 0; i < nn; i++) {

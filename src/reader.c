@@ -260,7 +260,8 @@ static int open_common(const sk_read_opts *opts, sk_reader **out)
     *out = NULL;
     if (!opts)
         opts = &defaults;
-    if ((int)opts->format < SK_FORMAT_AUTO || opts->format > SK_FORMAT_HDU4069 ||
+    if ((int)opts->format < SK_FORMAT_AUTO || opts->format == SK_FORMAT_PRETTY ||
+        opts->format > SK_FORMAT_FPUZZLES ||
         (int)opts->alphabet < SK_ALPHABET_AUTO || opts->alphabet > SK_ALPHABET_NUMBERS ||
         opts->n < 0 || opts->n > SK_MAX_N)
         return SK_EINVAL;
