@@ -70,7 +70,7 @@ static long packed_start(const skf_line *ln)
     const char *t = ln->text;
     size_t i = first_nonspace(ln), end = i;
     while (end < ln->len && !skf_space((unsigned char)t[end]))
-        end++;
+        end++; /* the first token: a link or a string starts there */
     for (size_t k = i; k + 6 <= end; k++)
         if (strncmp(t + k, "?load=", 6) == 0 || strncmp(t + k, "&load=", 6) == 0)
             return (long)(k + 6);
@@ -204,9 +204,12 @@ static int unpack(sk_reader *r, text *t, long *first_line, sk_diag *d)
     long start = packed_start(ln), no = ln->no;
     size_t end = (size_t)start;
     *first_line = no;
-    while (end < ln->len && !skf_space((unsigned char)ln->text[end]) && ln->text[end] != '&' &&
-           ln->text[end] != '#')
+    /* to the end of the line (a '+' that became a space in a pasted link
+     * is still part of the string), or a '&' or '#' */
+    while (end < ln->len && ln->text[end] != '&' && ln->text[end] != '#')
         end++;
+    while (end > (size_t)start && skf_space((unsigned char)ln->text[end - 1]))
+        end--;
     /* undo percent-escapes (a link copied from a browser has %2B for +) */
     char *packed = malloc(end - (size_t)start + 1);
     size_t n = 0;
@@ -230,7 +233,8 @@ static int unpack(sk_reader *r, text *t, long *first_line, sk_diag *d)
     if (st == SK_ENOMEM)
         return st;
     if (st != SK_OK)
-        return skf_fail(d, no, start + 1, "not an f-puzzles string: %s", ld.message);
+        return skf_fail(d, no, start + (ld.column > 0 ? ld.column : 1),
+                        "not an f-puzzles string: %s", ld.message);
     st = text_add(t, json, json_len);
     free(json);
     return st;

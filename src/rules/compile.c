@@ -900,6 +900,184 @@ static int compile_negatives(build *b, const sk_geometry *g)
     return rc;
 }
 
+/* ---- sums the cages imply ------------------------------------------------ */
+
+/*
+ * Killer cages say more together than one by one: the digits of a full
+ * house sum to N(N+1)/2, so when the cages inside a house (or inside a
+ * union of whole rows or columns) cover all of it but a few cells, those
+ * cells sum to what is left ("innies"); when cages covering a house stick
+ * out of it by a few cells, those cells sum to the excess ("outies").
+ * Each such set becomes one more propagator (rule -1: it belongs to no
+ * rule), exact (COMBO) when its cells see one another, else a SUM.
+ */
+#define DERIVED_MAX 6 /* cells of a derived sum, at most */
+
+typedef struct cage {
+    const int *cells;
+    int ncells, sum;
+} cage;
+
+static int bit(const uint64_t *set, int c) { return (int)(set[c >> 6] >> (c & 63) & 1); }
+
+/* 1 when every two of cells[0..k) share a house. */
+static int all_peers(const sk_model *m, const int *cells, int k)
+{
+    for (int i = 0; i < k; i++)
+        for (int j = i + 1; j < k; j++) {
+            int seen = 0;
+            for (uint32_t q = m->peer_off[cells[i]]; q < m->peer_off[cells[i] + 1] && !seen; q++)
+                seen = m->peers[q] == cells[j];
+            if (!seen)
+                return 0;
+        }
+    return 1;
+}
+
+/* Adds the derived sum "cells sum to total", unless it says nothing new. */
+static int add_derived(build *b, const cage *cages, int ncages, const int *cells, int k, long total)
+{
+    const sk_model *m = b->m;
+    const int n = m->n;
+    if (k < 1 || k > DERIVED_MAX || total < k || total > (long)k * n)
+        return SK_OK; /* an impossible total: the puzzle simply has no solution
+                         and the search will find it; nothing to add */
+    for (int x = 0; x < ncages; x++) { /* a cage says it already */
+        if (cages[x].ncells != k)
+            continue;
+        int same = 1;
+        for (int i = 0; i < k && same; i++) {
+            int found = 0;
+            for (int j = 0; j < k && !found; j++)
+                found = cages[x].cells[j] == cells[i];
+            same = found;
+        }
+        if (same)
+            return SK_OK;
+    }
+    if (all_peers(m, cells, k)) {
+        long sets = digit_sets(n, k, (int)total, (int)total, NULL, 0);
+        if (sets == 0)
+            return SK_OK;
+        if (sets > 0 && sets <= MAX_COMBOS) {
+            int x = add_con(b, SKX_COMBO, -1, cells, k, (uint32_t)sets);
+            if (x < 0)
+                return SK_ENOMEM;
+            digit_sets(n, k, (int)total, (int)total, b->data + b->cons[x].data_off, sets);
+            return SK_OK;
+        }
+    }
+    int x = add_con(b, SKX_SUM, -1, cells, k, 0);
+    if (x < 0)
+        return SK_ENOMEM;
+    b->cons[x].lo = b->cons[x].hi = (int32_t)total;
+    return SK_OK;
+}
+
+/* Innies and outies of the region `in` (a set of whole houses worth
+ * `houses` house totals). */
+static int region_sums(build *b, const cage *cages, int ncages, const uint64_t *in, int houses,
+                       uint64_t *used, uint64_t *cover)
+{
+    const sk_model *m = b->m;
+    const int n = m->n, words = (m->ncells + 63) / 64;
+    const long total = (long)houses * n * (n + 1) / 2;
+    long inside_sum = 0, cover_sum = 0;
+    int cells[DERIVED_MAX + 1], k = 0, overlap = 0;
+    memset(used, 0, (size_t)words * sizeof *used);
+    memset(cover, 0, (size_t)words * sizeof *cover);
+    /* cages inside the region, then cages crossing its border */
+    for (int pass = 0; pass < 2; pass++)
+        for (int x = 0; x < ncages; x++) {
+            int inner = 0, clash = 0;
+            for (int j = 0; j < cages[x].ncells; j++) {
+                inner += bit(in, cages[x].cells[j]);
+                clash |= bit(cover, cages[x].cells[j]);
+            }
+            if (!inner || (pass == 0) != (inner == cages[x].ncells))
+                continue;
+            if (clash) { /* overlapping cages: keep the first */
+                overlap = 1;
+                continue;
+            }
+            for (int j = 0; j < cages[x].ncells; j++) {
+                int c = cages[x].cells[j];
+                cover[c >> 6] |= 1ull << (c & 63);
+                if (pass == 0)
+                    used[c >> 6] |= 1ull << (c & 63);
+            }
+            if (pass == 0)
+                inside_sum += cages[x].sum;
+            cover_sum += cages[x].sum;
+        }
+    (void)overlap;
+    /* innies: the cells of the region no inner cage holds */
+    for (int c = 0; c < m->ncells && k <= DERIVED_MAX; c++)
+        if (bit(in, c) && !bit(used, c))
+            cells[k++] = c;
+    int rc = SK_OK;
+    if (k >= 1 && k <= DERIVED_MAX)
+        rc = add_derived(b, cages, ncages, cells, k, total - inside_sum);
+    if (rc)
+        return rc;
+    /* outies: when the cages cover the whole region, what sticks out */
+    for (int c = 0; c < m->ncells; c++)
+        if (bit(in, c) && !bit(cover, c))
+            return SK_OK;
+    k = 0;
+    for (int c = 0; c < m->ncells && k <= DERIVED_MAX; c++)
+        if (bit(cover, c) && !bit(in, c))
+            cells[k++] = c;
+    if (k >= 1 && k <= DERIVED_MAX)
+        rc = add_derived(b, cages, ncages, cells, k, cover_sum - total);
+    return rc;
+}
+
+static int derive_sums(build *b, const sk_geometry *g)
+{
+    const sk_model *m = b->m;
+    const int n = m->n, words = (m->ncells + 63) / 64;
+    int ncages = 0, rc = SK_OK;
+    for (int k = 0; k < g->nrules; k++)
+        ncages += g->rules[k].kind == SK_RULE_CAGE && g->rules[k].value > 0;
+    if (!ncages)
+        return SK_OK;
+    cage *cages = malloc((size_t)ncages * sizeof *cages);
+    uint64_t *in = calloc((size_t)words * 3, sizeof *in);
+    if (!cages || !in) {
+        free(cages);
+        free(in);
+        return SK_ENOMEM;
+    }
+    ncages = 0;
+    for (int k = 0; k < g->nrules; k++)
+        if (g->rules[k].kind == SK_RULE_CAGE && g->rules[k].value > 0)
+            cages[ncages++] = (cage){g->rules[k].cells, g->rules[k].ncells, g->rules[k].value};
+    uint64_t *used = in + words, *cover = in + 2 * words;
+    /* every full house */
+    for (int h = 0; h < m->nfull && !rc; h++) {
+        memset(in, 0, (size_t)words * sizeof *in);
+        for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++)
+            in[m->house_cells[j] >> 6] |= 1ull << (m->house_cells[j] & 63);
+        rc = region_sums(b, cages, ncages, in, 1, used, cover);
+    }
+    /* unions of 2 to 3 whole rows, and of whole columns, side by side */
+    for (int dir = 0; dir < 2 && !rc; dir++)
+        for (int width = 2; width <= 3 && width < n && !rc; width++)
+            for (int first = 0; first + width <= n && !rc; first++) {
+                memset(in, 0, (size_t)words * sizeof *in);
+                for (int line = first; line < first + width; line++)
+                    for (int j = 0; j < n; j++) {
+                        int c = dir == 0 ? line * n + j : j * n + line;
+                        in[c >> 6] |= 1ull << (c & 63);
+                    }
+                rc = region_sums(b, cages, ncages, in, width, used, cover);
+            }
+    free(cages);
+    free(in);
+    return rc;
+}
+
 /*
  * Runs the propagators of rule k alone, from every digit everywhere, to a
  * fixpoint: 0 when they cannot hold together.  dom has room for
@@ -1006,7 +1184,8 @@ int skx_rules_compile(const sk_geometry *g, sk_model *m, sk_diag *diag)
     for (int k = 0; k < g->nrules; k++)
         if ((rc = compile_rule(&b, &m->rules[k], k, mask, diag)))
             goto out;
-    if ((rc = compile_extremes(&b, g)) || (rc = compile_negatives(&b, g)))
+    if ((rc = compile_extremes(&b, g)) || (rc = compile_negatives(&b, g)) ||
+        (rc = derive_sums(&b, g)))
         goto out;
     finish_pairs(&b);
 

@@ -97,8 +97,43 @@ static void range_set(uint64_t *t, size_t w, long lo, long hi)
  * 2 (n + 1) w words; F is left there (F[n] = the sums the cells reach
  * before narrowing).  0 when nothing reaches the target.
  */
+/* sum_support when every sum fits one word (9x9 and most cages): the
+ * same steps on plain integers.  n < 64 then, since digits are >= 1. */
+static int sum_support1(int n, uint64_t *dom, uint64_t target, uint64_t *scratch)
+{
+    uint64_t *F = scratch, *G = scratch + n + 1;
+    F[0] = 1;
+    for (int i = 0; i < n; i++) {
+        uint64_t f = 0, prev = F[i];
+        for (uint64_t o = dom[i]; o; o &= o - 1)
+            f |= prev << (__builtin_ctzll(o) + 1);
+        F[i + 1] = f;
+    }
+    G[n] = target;
+    for (int i = n - 1; i >= 0; i--) {
+        uint64_t g = 0, next = G[i + 1];
+        for (uint64_t o = dom[i]; o; o &= o - 1)
+            g |= next >> (__builtin_ctzll(o) + 1);
+        G[i] = g;
+    }
+    if (!(G[0] & 1))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t keep = 0, f = F[i], g = G[i + 1];
+        for (uint64_t o = dom[i]; o; o &= o - 1)
+            if ((f << (__builtin_ctzll(o) + 1)) & g)
+                keep |= o & -o;
+        if (!keep)
+            return 0;
+        dom[i] = keep;
+    }
+    return 1;
+}
+
 static int sum_support(int n, uint64_t *dom, const uint64_t *target, size_t w, uint64_t *scratch)
 {
+    if (w == 1)
+        return sum_support1(n, dom, target[0], scratch);
     uint64_t *F = scratch, *G = scratch + ((size_t)n + 1) * w;
     memset(F, 0, ((size_t)n + 1) * w * sizeof *F);
     F[0] = 1;
