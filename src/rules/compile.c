@@ -1078,6 +1078,63 @@ static int derive_sums(build *b, const sk_geometry *g)
     return rc;
 }
 
+/* Groups of cells that see one another, for the sums' bounds
+ * (filter.c, group_bounds): each SUM gets one group number per cell, each
+ * ARROW one per shaft cell, greedily (a cell joins the first group whose
+ * every cell it sees).  Kept only when some group has two cells. */
+static int exclusion_groups(build *b)
+{
+    const sk_model *m = b->m;
+    for (int x = 0; x < b->ncons; x++) {
+        skx_con *c = &b->cons[x];
+        if (c->type != SKX_SUM && c->type != SKX_ARROW)
+            continue;
+        int first = c->type == SKX_ARROW ? c->aux : 0, n = (int)c->ncells - first;
+        int *cells = malloc((size_t)n * sizeof *cells), *group = malloc((size_t)n * sizeof *group);
+        if (!cells || !group) {
+            free(cells);
+            free(group);
+            return SK_ENOMEM;
+        }
+        for (int i = 0; i < n; i++)
+            cells[i] = b->cells[c->cell_off + (uint32_t)(first + i)];
+        int ngroups = 0, shared = 0;
+        for (int i = 0; i < n; i++) {
+            group[i] = -1;
+            for (int g = 0; g < ngroups && group[i] < 0; g++) {
+                int fits = 1;
+                for (int j = 0; j < i && fits; j++)
+                    if (group[j] == g) {
+                        int pair[2] = {cells[i], cells[j]};
+                        fits = all_peers(m, pair, 2);
+                    }
+                if (fits) {
+                    group[i] = g;
+                    shared = 1;
+                }
+            }
+            if (group[i] < 0)
+                group[i] = ngroups++;
+        }
+        if (shared) {
+            uint32_t need = b->ndata + (uint32_t)n;
+            if (grow((void **)&b->data, &b->cap_data, need, sizeof *b->data)) {
+                free(cells);
+                free(group);
+                return SK_ENOMEM;
+            }
+            c = &b->cons[x];
+            c->data_off = b->ndata;
+            c->ndata = (uint32_t)n;
+            for (int i = 0; i < n; i++)
+                b->data[b->ndata++] = (uint64_t)group[i];
+        }
+        free(cells);
+        free(group);
+    }
+    return SK_OK;
+}
+
 /*
  * Runs the propagators of rule k alone, from every digit everywhere, to a
  * fixpoint: 0 when they cannot hold together.  dom has room for
@@ -1185,7 +1242,7 @@ int skx_rules_compile(const sk_geometry *g, sk_model *m, sk_diag *diag)
         if ((rc = compile_rule(&b, &m->rules[k], k, mask, diag)))
             goto out;
     if ((rc = compile_extremes(&b, g)) || (rc = compile_negatives(&b, g)) ||
-        (rc = derive_sums(&b, g)))
+        (rc = derive_sums(&b, g)) || (rc = exclusion_groups(&b)))
         goto out;
     finish_pairs(&b);
 

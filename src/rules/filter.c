@@ -165,6 +165,69 @@ static int sum_support(int n, uint64_t *dom, const uint64_t *target, size_t w, u
     return 1;
 }
 
+/*
+ * Bounds that know which cells differ.  group[i] names the group of cell
+ * i; the cells of one group see one another, so a group of t cells adds
+ * at least the t smallest digits its masks hold and at most the t
+ * largest, a far tighter range than t times its smallest and largest
+ * digit.  With the slack those totals leave under [lo, hi], a cell whose
+ * group's t smallest digits end at m can hold no digit above m + slack
+ * (any larger digit would push its group, and the total, too high), and
+ * symmetrically from above.  scratch: 3 * n words.  0 when the total
+ * cannot reach [lo, hi].
+ */
+static int group_bounds(int n, uint64_t *dom, const uint64_t *group, long lo, long hi,
+                        uint64_t *scratch)
+{
+    uint64_t *uni = scratch, *cnt = scratch + n, *edge = scratch + 2 * n;
+    int ngroups = 0;
+    for (int i = 0; i < n; i++)
+        if ((int)group[i] + 1 > ngroups)
+            ngroups = (int)group[i] + 1;
+    memset(uni, 0, (size_t)ngroups * 2 * sizeof *uni);
+    memset(cnt, 0, (size_t)ngroups * sizeof *cnt);
+    for (int i = 0; i < n; i++) {
+        uni[group[i]] |= dom[i];
+        cnt[group[i]]++;
+    }
+    long min_total = 0, max_total = 0;
+    for (int g = 0; g < ngroups; g++) {
+        uint64_t u = uni[g];
+        int t = (int)cnt[g];
+        if (__builtin_popcountll(u) < t)
+            return 0;
+        int low_edge = 0, high_edge = 0;
+        uint64_t o = u;
+        for (int k = 0; k < t; k++, o &= o - 1) { /* the t smallest */
+            low_edge = __builtin_ctzll(o) + 1;
+            min_total += low_edge;
+        }
+        o = u;
+        for (int k = 0; k < t; k++) { /* the t largest */
+            high_edge = 64 - __builtin_clzll(o);
+            max_total += high_edge;
+            o &= ~(1ull << (high_edge - 1));
+        }
+        edge[g] = (uint64_t)low_edge << 32 | (uint64_t)high_edge;
+    }
+    if (hi < min_total || lo > max_total)
+        return 0;
+    long up_slack = hi - min_total, down_slack = max_total - lo;
+    for (int i = 0; i < n; i++) {
+        long top = (long)(edge[group[i]] >> 32) + up_slack;
+        long bottom = (long)(edge[group[i]] & 0xffffffffu) - down_slack;
+        uint64_t keep = dom[i];
+        if (top < 64)
+            keep &= top <= 0 ? 0 : (1ull << top) - 1;
+        if (bottom > 1)
+            keep &= bottom > 64 ? 0 : ~((1ull << (bottom - 1)) - 1);
+        if (!keep)
+            return 0;
+        dom[i] = keep;
+    }
+    return 1;
+}
+
 /* ---- the propagators ---------------------------------------------------- */
 
 static int filter_pair(const sk_model *m, const skx_con *c, uint64_t *dom)
@@ -180,10 +243,13 @@ static int filter_pair(const sk_model *m, const skx_con *c, uint64_t *dom)
     return (dom[0] &= sa) != 0;
 }
 
-static int filter_sum(const skx_con *c, uint64_t *dom, uint64_t *scratch)
+static int filter_sum(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch)
 {
     size_t w = words_for(c->hi);
     uint64_t *target = scratch;
+    if (c->ndata && !group_bounds((int)c->ncells, dom, m->con_data + c->data_off, c->lo, c->hi,
+                                  scratch))
+        return 0;
     range_set(target, w, c->lo, c->hi);
     return sum_support((int)c->ncells, dom, target, w, scratch + w);
 }
@@ -251,10 +317,14 @@ static long concat(long v, int d)
 static int filter_arrow(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch)
 {
     const int p = c->aux, s = (int)c->ncells - p;
-    const long top = (long)s * m->n;
+    long top = (long)s * m->n;
     const size_t w = words_for(top);
     uint64_t *target = scratch, *reach = scratch + w, *dp = scratch + 2 * w;
     uint64_t *shaft = dom + p;
+    const uint64_t *group = c->ndata ? m->con_data + c->data_off : NULL;
+    /* the shaft's total lies where its groups of different digits allow */
+    if (group && !group_bounds(s, shaft, group, 0, top, dp))
+        return 0;
     /* sums the shaft can make */
     memset(dp, 0, ((size_t)s + 1) * w * sizeof *dp);
     dp[0] = 1;
@@ -292,6 +362,17 @@ static int filter_arrow(const sk_model *m, const skx_con *c, uint64_t *dom, uint
     for (int i = 0; i < p; i++)
         if (!(dom[i] = keep[i]))
             return 0;
+    if (group) { /* the shaft, against the circle's smallest and largest value */
+        long lo = -1, hi = -1;
+        for (long v = 0; v <= top; v++)
+            if (target[v / 64] >> (v % 64) & 1) {
+                if (lo < 0)
+                    lo = v;
+                hi = v;
+            }
+        if (lo < 0 || !group_bounds(s, shaft, group, lo, hi, dp))
+            return 0;
+    }
     return sum_support(s, shaft, target, w, dp);
 }
 
@@ -529,7 +610,7 @@ int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t 
     case SKX_PAIR:
         return filter_pair(m, c, dom);
     case SKX_SUM:
-        return filter_sum(c, dom, scratch);
+        return filter_sum(m, c, dom, scratch);
     case SKX_COMBO:
         return filter_combo(m, c, dom);
     case SKX_ARROW:
@@ -552,10 +633,10 @@ size_t skx_con_scratch(const sk_model *m, const skx_con *c)
     const size_t n = c->ncells;
     switch (c->type) {
     case SKX_SUM:
-        return (2 * (n + 1) + 1) * words_for(c->hi);
+        return (2 * (n + 1) + 1) * words_for(c->hi) + 3 * n;
     case SKX_ARROW: {
         size_t s = n - c->aux;
-        return (2 * (s + 1) + 2) * words_for((long)s * m->n);
+        return (2 * (s + 1) + 2) * words_for((long)s * m->n) + 3 * n;
     }
     case SKX_EQSUM: {
         const uint64_t *ends = m->con_data + c->data_off;
