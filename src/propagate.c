@@ -204,6 +204,71 @@ void skx_wake_rules(skx_prop *p, int i)
     }
 }
 
+/* 1 when cell y is one of propagator x's cells. */
+static int in_con(const sk_model *m, int y, uint32_t x)
+{
+    for (uint32_t k = m->cell_con_off[y]; k < m->cell_con_off[y + 1]; k++)
+        if (m->cell_cons[k] == x)
+            return 1;
+    return 0;
+}
+
+/* 1 when cell y belongs to house h. */
+static int in_house(const sk_model *m, int y, int h)
+{
+    for (uint32_t k = m->cell_house_off[y]; k < m->cell_house_off[y + 1]; k++)
+        if (m->cell_houses[k] == h)
+            return 1;
+    return 0;
+}
+
+/*
+ * Pointing from a COMBO (a cage, a renban window): a digit that every
+ * digit set still possible holds must go in one of the cells that can take
+ * it; when those cells all lie in one full house, the digit leaves the
+ * rest of that house.  required: those digits (filter_combo leaves them in
+ * its scratch).  -1 on contradiction, else 1 when something changed.
+ */
+static int combo_pointing(skx_prop *p, uint32_t x, const skx_con *c, uint64_t required)
+{
+    const sk_model *m = p->m;
+    const uint16_t *cells = m->con_cells + c->cell_off;
+    int changed = 0;
+    for (; required; required &= required - 1) {
+        uint64_t d = required & -required;
+        int first = -1, count = 0;
+        for (uint32_t j = 0; j < c->ncells; j++)
+            if (p->cand[cells[j]] & d) {
+                if (first < 0)
+                    first = cells[j];
+                count++;
+            }
+        if (count < 2)
+            continue; /* placed, or a hidden single the filter placed */
+        for (uint32_t k = m->cell_house_off[first]; k < m->cell_house_off[first + 1]; k++) {
+            int h = m->cell_houses[k];
+            if (h >= m->nfull)
+                continue;
+            int all = 1;
+            for (uint32_t j = 0; j < c->ncells && all; j++)
+                if ((p->cand[cells[j]] & d) && cells[j] != first)
+                    all = in_house(m, cells[j], h);
+            if (!all)
+                continue;
+            const uint16_t *hc = m->house_cells + m->house_off[h];
+            for (int q = 0; q < m->n; q++) {
+                int y = hc[q];
+                if ((p->cand[y] & d) && !in_con(m, y, x)) {
+                    if (!skx_narrow_(p, y, p->cand[y] & ~d, 1))
+                        return -1;
+                    changed = 1;
+                }
+            }
+        }
+    }
+    return changed;
+}
+
 /* Rule 4: runs waiting propagators until one narrows a cell (so that the
  * singles go first again) or none is left: -1 on contradiction, else 1
  * when something changed. */
@@ -226,6 +291,12 @@ static int run_rules(skx_prop *p)
                     return -1;
                 changed = 1;
             }
+        if (c->type == SKX_COMBO && p->cscratch[0]) {
+            int r = combo_pointing(p, x, c, p->cscratch[0]);
+            if (r < 0)
+                return -1;
+            changed |= r;
+        }
         if (changed)
             return 1;
     }

@@ -477,7 +477,8 @@ static int add_con(build *b, int type, int rule, const int *cells, int ncells, u
     c->ndata = ndata;
     for (int j = 0; j < ncells; j++)
         b->cells[b->ncells++] = (uint16_t)cells[j];
-    memset(b->data + b->ndata, 0, ndata * sizeof *b->data);
+    if (ndata) /* b->data may still be NULL */
+        memset(b->data + b->ndata, 0, ndata * sizeof *b->data);
     b->ndata += ndata;
     if (ncells > b->max_cells)
         b->max_cells = ncells;
@@ -619,6 +620,8 @@ static void distinct_range(int n, int k, int *lo, int *hi)
     *hi = k * (2 * n - k + 1) / 2;
 }
 
+static int all_peers(const sk_model *m, const int *cells, int k);
+
 static int compile_rule(build *b, const sk_rule *r, int k, uint64_t *mask, sk_diag *diag)
 {
     const sk_model *m = b->m;
@@ -700,6 +703,15 @@ static int compile_rule(build *b, const sk_rule *r, int k, uint64_t *mask, sk_di
         if (x < 0)
             return SK_ENOMEM;
         b->cons[x].aux = (uint16_t)r->aux;
+        /* which cells of the pill see one another (lo: bit 0 for cells 0
+         * and 1, bit 1 for 0 and 2, bit 2 for 1 and 2), so that the
+         * circle's values skip a pill with a repeated digit */
+        for (int i = 0, bit = 0; i < r->aux; i++)
+            for (int j = i + 1; j < r->aux; j++, bit++) {
+                int pair[2] = {c[i], c[j]};
+                if (all_peers(b->m, pair, 2))
+                    b->cons[x].lo |= 1 << bit;
+            }
         break;
     }
     case SK_RULE_THERMO:
@@ -1078,61 +1090,372 @@ static int derive_sums(build *b, const sk_geometry *g)
     return rc;
 }
 
+/* Work arrays of partition(): room for the whole grid, and for every house. */
+typedef struct part_ws {
+    int *g2, *count, *sorted;
+    long *order;
+} part_ws;
+
+static int part_ws_new(part_ws *w, const sk_model *m)
+{
+    size_t room = (size_t)m->ncells > (size_t)m->nhouses ? (size_t)m->ncells : (size_t)m->nhouses;
+    w->g2 = malloc(room * sizeof *w->g2);
+    w->count = malloc(room * sizeof *w->count);
+    w->sorted = malloc(room * sizeof *w->sorted);
+    w->order = malloc(room * sizeof *w->order);
+    return w->g2 && w->count && w->sorted && w->order ? SK_OK : SK_ENOMEM;
+}
+
+static void part_ws_free(part_ws *w)
+{
+    free(w->g2);
+    free(w->count);
+    free(w->sorted);
+    free(w->order);
+}
+
+/* ---- sums that say more together ----------------------------------------- */
+
+/*
+ * Sums over disjoint cells add up: two little killers, or a little killer
+ * and a cage, give a sum over the union of their cells.  That sum is worth
+ * a propagator of its own when cells of one part see cells of the other:
+ * the union's groups of different digits (see exclusion_groups) are then
+ * larger than the parts', and its smallest and largest totals closer to
+ * the sum than the parts' are together.  Eight little killers of 49 on
+ * the diagonals of an empty 9x9 grid have no solution, which no single
+ * one of them shows but their unions do at the root.
+ *
+ * Greedily, the pair of live sums over disjoint cells whose union gains
+ * the most (how much closer both bounds come, against the parts) is
+ * merged, the union replaces them, and so on until no union gains or
+ * unions would pass 4N cells; every union left whose slack on one side
+ * is below N becomes a SUM propagator (rule -1).  Looser ones would only
+ * cost time, and so would one whose groups are all whole houses: the
+ * killer cages of a whole grid add up to the grid's total, which the
+ * houses say already.  Only up to 16x16 and
+ * 64 sums: the pairs are compared at model-building time.
+ */
+#define MERGE_MAX_SUMS 64
+
+typedef struct sumrec {
+    int *cells;  /* its cells (room for the whole grid) */
+    int n;       /* how many */
+    long sum;
+    long slo;    /* sum minus the smallest total its groups allow */
+    long shi;    /* the largest total minus sum */
+    long room;   /* N minus the size of its smallest group: 0 when every
+                    group is a whole house and no slack narrows a cell */
+    int orig;    /* 1: a rule's own sum, already propagated */
+    int alive;
+} sumrec;
+
+static int partition(const sk_model *m, const int *cells, int n, int *group, part_ws *w);
+
+/* The slack of r's sum: how far above the smallest total and below the
+ * largest its groups of different digits allow.  group: room for the
+ * whole grid. */
+static void sum_slack(const sk_model *m, sumrec *r, int *group, part_ws *w)
+{
+    int ng = partition(m, r->cells, r->n, group, w);
+    int *size = w->count;
+    memset(size, 0, (size_t)ng * sizeof *size);
+    for (int i = 0; i < r->n; i++)
+        size[group[i]]++;
+    long lo = 0, hi = 0;
+    r->room = 0;
+    for (int g = 0; g < ng; g++) {
+        long t = size[g];
+        lo += t * (t + 1) / 2;
+        hi += t * m->n - t * (t - 1) / 2;
+        if (m->n - t > r->room)
+            r->room = m->n - t;
+    }
+    r->slo = r->sum - lo;
+    r->shi = hi - r->sum;
+}
+
+/* 1 when some cell of a sees some cell of b. */
+static int sums_meet(const sk_model *m, const sumrec *a, const uint8_t *in_b)
+{
+    for (int i = 0; i < a->n; i++)
+        for (uint32_t q = m->peer_off[a->cells[i]]; q < m->peer_off[a->cells[i] + 1]; q++)
+            if (in_b[m->peers[q]])
+                return 1;
+    return 0;
+}
+
+static int merge_sums(build *b, const sk_geometry *g)
+{
+    const sk_model *m = b->m;
+    int nsums = 0;
+    for (int k = 0; k < g->nrules; k++)
+        nsums += (g->rules[k].kind == SK_RULE_CAGE || g->rules[k].kind == SK_RULE_LITTLE_KILLER) &&
+                 g->rules[k].value > 0;
+    if (m->n > 16 || nsums < 2 || nsums > MERGE_MAX_SUMS)
+        return SK_OK;
+    const int cap = 2 * nsums; /* every merge adds one record */
+    sumrec *r = calloc((size_t)cap, sizeof *r);
+    int *pool = malloc((size_t)cap * (size_t)m->ncells * sizeof *pool);
+    int *group = malloc((size_t)m->ncells * sizeof *group);
+    uint8_t *in_b = malloc((size_t)m->ncells);
+    part_ws w;
+    int rc = part_ws_new(&w, m), nrec = 0;
+    if (rc || !r || !pool || !group || !in_b) {
+        rc = SK_ENOMEM;
+        goto out;
+    }
+    for (int k = 0; k < g->nrules; k++) {
+        const sk_rule *ru = &g->rules[k];
+        if ((ru->kind != SK_RULE_CAGE && ru->kind != SK_RULE_LITTLE_KILLER) || ru->value <= 0)
+            continue;
+        sumrec *x = &r[nrec];
+        x->cells = pool + (size_t)nrec * (size_t)m->ncells;
+        for (int i = 0; i < ru->ncells; i++)
+            x->cells[i] = ru->cells[i];
+        x->n = ru->ncells;
+        x->sum = ru->value;
+        x->orig = x->alive = 1;
+        sum_slack(m, x, group, &w);
+        nrec++;
+    }
+    while (nrec < cap) {
+        long best_gain = 0;
+        int bi = -1, bj = -1;
+        sumrec *u = &r[nrec];
+        u->cells = pool + (size_t)nrec * (size_t)m->ncells;
+        for (int i = 0; i < nrec; i++) {
+            if (!r[i].alive)
+                continue;
+            memset(in_b, 0, (size_t)m->ncells);
+            for (int q = 0; q < r[i].n; q++)
+                in_b[r[i].cells[q]] = 1;
+            for (int j = i + 1; j < nrec; j++) {
+                if (!r[j].alive || r[i].n + r[j].n > 4 * m->n || !sums_meet(m, &r[j], in_b))
+                    continue;
+                int overlap = 0;
+                for (int q = 0; q < r[j].n && !overlap; q++)
+                    overlap = in_b[r[j].cells[q]];
+                if (overlap)
+                    continue; /* only disjoint cells add up */
+                u->n = 0;
+                for (int q = 0; q < r[i].n; q++)
+                    u->cells[u->n++] = r[i].cells[q];
+                for (int q = 0; q < r[j].n; q++)
+                    u->cells[u->n++] = r[j].cells[q];
+                u->sum = r[i].sum + r[j].sum;
+                sum_slack(m, u, group, &w);
+                long gain = r[i].slo + r[j].slo - u->slo + r[i].shi + r[j].shi - u->shi;
+                if (gain > best_gain) {
+                    best_gain = gain;
+                    bi = i;
+                    bj = j;
+                }
+            }
+        }
+        if (bi < 0)
+            break;
+        u->n = 0;
+        for (int q = 0; q < r[bi].n; q++)
+            u->cells[u->n++] = r[bi].cells[q];
+        for (int q = 0; q < r[bj].n; q++)
+            u->cells[u->n++] = r[bj].cells[q];
+        u->sum = r[bi].sum + r[bj].sum;
+        sum_slack(m, u, group, &w);
+        u->orig = 0;
+        u->alive = 1;
+        r[bi].alive = r[bj].alive = 0;
+        nrec++;
+    }
+    for (int i = 0; i < nrec && !rc; i++) {
+        if (!r[i].alive || r[i].orig || !r[i].room || (r[i].slo >= 2 * m->n && r[i].shi >= 2 * m->n))
+            continue; /* a rule's own, or too loose to narrow much */
+        int x = add_con(b, SKX_SUM, -1, r[i].cells, r[i].n, 0);
+        if (x < 0) {
+            rc = SK_ENOMEM;
+            break;
+        }
+        b->cons[x].lo = b->cons[x].hi = (int32_t)r[i].sum;
+    }
+out:
+    free(r);
+    free(pool);
+    free(group);
+    free(in_b);
+    part_ws_free(&w);
+    return rc;
+}
+
+/* Line-order greedy: a cell joins the first group whose every cell it
+ * sees.  Returns the number of groups. */
+static int groups_in_order(const sk_model *m, const int *cells, int n, int *group)
+{
+    int ngroups = 0;
+    for (int i = 0; i < n; i++) {
+        group[i] = -1;
+        for (int g = 0; g < ngroups && group[i] < 0; g++) {
+            int fits = 1;
+            for (int j = 0; j < i && fits; j++)
+                if (group[j] == g) {
+                    int pair[2] = {cells[i], cells[j]};
+                    fits = all_peers(m, pair, 2);
+                }
+            if (fits)
+                group[i] = g;
+        }
+        if (group[i] < 0)
+            group[i] = ngroups++;
+    }
+    return ngroups;
+}
+
+/* House greedy: the house holding the most cells not yet grouped becomes a
+ * group, until no house holds two; the rest are groups of one.  Ties go to
+ * the house first in house order (rows, then columns, then the rest), or
+ * last when `last` is set.  count has room for m->nhouses.  Returns the
+ * number of groups. */
+static int groups_by_house(const sk_model *m, const int *cells, int n, int *group, int *count,
+                           int last)
+{
+    int ngroups = 0;
+    for (int i = 0; i < n; i++)
+        group[i] = -1;
+    for (;;) {
+        memset(count, 0, (size_t)m->nhouses * sizeof *count);
+        for (int i = 0; i < n; i++)
+            if (group[i] < 0)
+                for (uint32_t k = m->cell_house_off[cells[i]]; k < m->cell_house_off[cells[i] + 1];
+                     k++)
+                    count[m->cell_houses[k]]++;
+        int best = -1;
+        for (int h = 0; h < m->nhouses; h++)
+            if (count[h] >= 2 && (best < 0 || count[h] > count[best] ||
+                                  (last && count[h] == count[best])))
+                best = h;
+        if (best < 0)
+            break;
+        for (int i = 0; i < n; i++)
+            if (group[i] < 0)
+                for (uint32_t k = m->cell_house_off[cells[i]];
+                     k < m->cell_house_off[cells[i] + 1]; k++)
+                    if (m->cell_houses[k] == best) {
+                        group[i] = ngroups;
+                        break;
+                    }
+        ngroups++;
+    }
+    for (int i = 0; i < n; i++)
+        if (group[i] < 0)
+            group[i] = ngroups++;
+    return ngroups;
+}
+
+/* How much a partition into groups of distinct digits tightens a sum's
+ * bounds: a group of t cells lifts the smallest total by t(t-1)/2 over t
+ * times the smallest digit, so the sum of t*t over the groups ranks them. */
+static long partition_gain(const int *group, int n, int ngroups, int *size)
+{
+    memset(size, 0, (size_t)ngroups * sizeof *size);
+    for (int i = 0; i < n; i++)
+        size[group[i]]++;
+    long gain = 0;
+    for (int g = 0; g < ngroups; g++)
+        gain += (long)size[g] * size[g];
+    return gain;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
 /* Groups of cells that see one another, for the sums' bounds
  * (filter.c, group_bounds): each SUM gets one group number per cell, each
- * ARROW one per shaft cell, greedily (a cell joins the first group whose
- * every cell it sees).  Kept only when some group has two cells. */
+ * ARROW one per shaft cell.  Several partitions are tried: the greedy one
+ * in the line's order, in row-major and in column-major order, and the
+ * house greedy (a long line through a few rows is covered far better by
+ * those rows than by the groups its order suggests: on a 32-cell arrow
+ * shaft, a smallest total of 80 against 98); the one with the larger
+ * groups is kept.  Kept only when some group has two cells. */
+/*
+ * Splits cells[0..n) into groups of cells that see one another (their
+ * digits differ): group[i] gets cell i's group.  Several greedy partitions
+ * are tried: in the given order, in row-major and in column-major order,
+ * and the house greedy with either tie-break (a long line through a few
+ * rows is covered far better by those rows than by the groups its order
+ * suggests: on a 32-cell arrow shaft, a smallest total of 80 against 98);
+ * the one with the larger groups (partition_gain) is kept.  Returns the
+ * number of groups.
+ */
+static int partition(const sk_model *m, const int *cells, int n, int *group, part_ws *w)
+{
+    int n1 = groups_in_order(m, cells, n, group);
+    long gain1 = partition_gain(group, n, n1, w->count);
+    for (int way = 0; way < 4; way++) {
+        int n2;
+        if (way >= 2) {
+            n2 = groups_by_house(m, cells, n, w->g2, w->count, way == 3);
+        } else {
+            /* the greedy over the cells sorted row-major (way 0) or
+             * column-major (way 1): key, then position */
+            for (int i = 0; i < n; i++) {
+                long key = way == 0 ? cells[i] : cells[i] % m->n * m->n + cells[i] / m->n;
+                w->order[i] = key * SK_MAX_N * SK_MAX_N + i;
+            }
+            qsort(w->order, (size_t)n, sizeof *w->order, cmp_long);
+            for (int i = 0; i < n; i++)
+                w->sorted[i] = cells[w->order[i] % (SK_MAX_N * SK_MAX_N)];
+            n2 = groups_in_order(m, w->sorted, n, w->count);
+            for (int i = 0; i < n; i++)
+                w->g2[w->order[i] % (SK_MAX_N * SK_MAX_N)] = w->count[i];
+        }
+        long gain2 = partition_gain(w->g2, n, n2, w->count);
+        if (gain2 > gain1) {
+            memcpy(group, w->g2, (size_t)n * sizeof *group);
+            gain1 = gain2;
+            n1 = n2;
+        }
+    }
+    return n1;
+}
+
+/* Groups of cells that see one another, for the sums' bounds
+ * (filter.c, group_bounds): each SUM gets one group number per cell, each
+ * ARROW one per shaft cell (partition() chooses them).  Kept only when
+ * some group has two cells. */
 static int exclusion_groups(build *b)
 {
     const sk_model *m = b->m;
-    for (int x = 0; x < b->ncons; x++) {
+    part_ws w;
+    int rc = part_ws_new(&w, m);
+    int *cells = malloc((size_t)m->ncells * sizeof *cells);
+    int *group = malloc((size_t)m->ncells * sizeof *group);
+    if (!cells || !group)
+        rc = SK_ENOMEM;
+    for (int x = 0; x < b->ncons && !rc; x++) {
         skx_con *c = &b->cons[x];
         if (c->type != SKX_SUM && c->type != SKX_ARROW)
             continue;
         int first = c->type == SKX_ARROW ? c->aux : 0, n = (int)c->ncells - first;
-        int *cells = malloc((size_t)n * sizeof *cells), *group = malloc((size_t)n * sizeof *group);
-        if (!cells || !group) {
-            free(cells);
-            free(group);
-            return SK_ENOMEM;
-        }
         for (int i = 0; i < n; i++)
             cells[i] = b->cells[c->cell_off + (uint32_t)(first + i)];
-        int ngroups = 0, shared = 0;
-        for (int i = 0; i < n; i++) {
-            group[i] = -1;
-            for (int g = 0; g < ngroups && group[i] < 0; g++) {
-                int fits = 1;
-                for (int j = 0; j < i && fits; j++)
-                    if (group[j] == g) {
-                        int pair[2] = {cells[i], cells[j]};
-                        fits = all_peers(m, pair, 2);
-                    }
-                if (fits) {
-                    group[i] = g;
-                    shared = 1;
-                }
-            }
-            if (group[i] < 0)
-                group[i] = ngroups++;
+        if (partition(m, cells, n, group, &w) == n)
+            continue; /* every group a single cell */
+        if (grow((void **)&b->data, &b->cap_data, b->ndata + (uint32_t)n, sizeof *b->data)) {
+            rc = SK_ENOMEM;
+            break;
         }
-        if (shared) {
-            uint32_t need = b->ndata + (uint32_t)n;
-            if (grow((void **)&b->data, &b->cap_data, need, sizeof *b->data)) {
-                free(cells);
-                free(group);
-                return SK_ENOMEM;
-            }
-            c = &b->cons[x];
-            c->data_off = b->ndata;
-            c->ndata = (uint32_t)n;
-            for (int i = 0; i < n; i++)
-                b->data[b->ndata++] = (uint64_t)group[i];
-        }
-        free(cells);
-        free(group);
+        c = &b->cons[x];
+        c->data_off = b->ndata;
+        c->ndata = (uint32_t)n;
+        for (int i = 0; i < n; i++)
+            b->data[b->ndata++] = (uint64_t)group[i];
     }
-    return SK_OK;
+    free(cells);
+    free(group);
+    part_ws_free(&w);
+    return rc;
 }
 
 /*
@@ -1242,15 +1565,35 @@ int skx_rules_compile(const sk_geometry *g, sk_model *m, sk_diag *diag)
         if ((rc = compile_rule(&b, &m->rules[k], k, mask, diag)))
             goto out;
     if ((rc = compile_extremes(&b, g)) || (rc = compile_negatives(&b, g)) ||
-        (rc = derive_sums(&b, g)) || (rc = exclusion_groups(&b)))
+        (rc = derive_sums(&b, g)) || (rc = merge_sums(&b, g)) || (rc = exclusion_groups(&b)))
         goto out;
     finish_pairs(&b);
 
     /* cell masks: kept only when some rule narrows a cell */
     for (int i = 0; i < m->ncells; i++) {
         if (!mask[i]) {
-            char cn[12];
-            rc = fail(diag, "the rules leave no digit for %s", skx_cell_name(m->n, i, cn));
+            /* name the rules that narrowed the cell: one-cell cages, odd,
+             * even and given candidates */
+            char cn[12], names[2][96];
+            int found = 0;
+            for (int k = 0; k < g->nrules && found < 2; k++) {
+                const sk_rule *r = &m->rules[k];
+                int narrows = r->kind == SK_RULE_ODD || r->kind == SK_RULE_EVEN ||
+                              r->kind == SK_RULE_DIGITS ||
+                              (r->kind == SK_RULE_CAGE && r->ncells == 1 && r->value);
+                for (int j = 0; j < r->ncells && narrows; j++)
+                    if (r->cells[j] == i) {
+                        describe(r, m->n, names[found++], sizeof names[0]);
+                        break;
+                    }
+            }
+            skx_cell_name(m->n, i, cn);
+            if (found == 2)
+                rc = fail(diag, "%s and %s leave no digit for %s", names[0], names[1], cn);
+            else if (found == 1)
+                rc = fail(diag, "%s leaves no digit for %s", names[0], cn);
+            else
+                rc = fail(diag, "the rules leave no digit for %s", cn);
             goto out;
         }
         if (mask[i] != m->all && !m->cell_mask) {

@@ -254,8 +254,9 @@ static int filter_sum(const sk_model *m, const skx_con *c, uint64_t *dom, uint64
     return sum_support((int)c->ncells, dom, target, w, scratch + w);
 }
 
-/* Cells that differ and use one of the listed digit sets exactly. */
-static int filter_combo(const sk_model *m, const skx_con *c, uint64_t *dom)
+/* Cells that differ and use one of the listed digit sets exactly.
+ * required[0] gets the digits every set still possible holds. */
+static int filter_combo(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *required_out)
 {
     const uint64_t *set = m->con_data + c->data_off;
     const int n = (int)c->ncells;
@@ -279,6 +280,7 @@ static int filter_combo(const sk_model *m, const skx_con *c, uint64_t *dom)
     for (int i = 0; i < n; i++)
         if (!(dom[i] &= allowed))
             return 0;
+    required_out[0] = required;
     /* a digit every set holds, with one place left, goes there */
     for (uint64_t r = required; r; r &= r - 1) {
         uint64_t bit = r & -r;
@@ -336,6 +338,7 @@ static int filter_arrow(const sk_model *m, const skx_con *c, uint64_t *dom, uint
     memset(target, 0, w * sizeof *target);
     uint64_t keep[3] = {0, 0, 0};
     uint64_t d2s = p > 1 ? dom[1] : 1, d3s = p > 2 ? dom[2] : 1;
+    const int differ = c->lo; /* pill cells that see one another (compile.c) */
     for (uint64_t o1 = dom[0]; o1; o1 &= o1 - 1) {
         int d1 = __builtin_ctzll(o1) + 1;
         if (d1 > top)
@@ -345,8 +348,12 @@ static int filter_arrow(const sk_model *m, const skx_con *c, uint64_t *dom, uint
             long v2 = p > 1 ? concat(d1, d2) : d1;
             if (v2 > top)
                 break;
+            if ((differ & 1) && d1 == d2)
+                continue;
             for (uint64_t o3 = d3s; o3; o3 &= o3 - 1) {
                 int d3 = __builtin_ctzll(o3) + 1;
+                if (((differ & 2) && d1 == d3) || ((differ & 4) && d2 == d3))
+                    continue;
                 long v = p > 2 ? concat(v2, d3) : v2;
                 if (v > top)
                     break;
@@ -612,7 +619,7 @@ int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t 
     case SKX_SUM:
         return filter_sum(m, c, dom, scratch);
     case SKX_COMBO:
-        return filter_combo(m, c, dom);
+        return filter_combo(m, c, dom, scratch);
     case SKX_ARROW:
         return filter_arrow(m, c, dom, scratch);
     case SKX_EQSUM:
@@ -650,6 +657,8 @@ size_t skx_con_scratch(const sk_model *m, const skx_con *c)
         return 2 * n + (2 * (n + 1) + 1) * words_for(c->lo);
     case SKX_BETWEEN:
         return n;
+    case SKX_COMBO:
+        return 1;
     default:
         return 0;
     }
