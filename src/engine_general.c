@@ -36,6 +36,8 @@ typedef struct frame {
     uint16_t assign_mark; /* assigned-stack length then */
     uint16_t cell;        /* the cell being branched on */
     uint64_t untried;     /* digits of that cell not tried yet */
+    uint64_t rest;        /* then the cell narrowed to these digits at once
+                             (a binary choice: digit d here, or not), or 0 */
 } frame;
 
 typedef struct state {
@@ -48,6 +50,9 @@ typedef struct state {
     uint16_t *touched;     /* cells the first alternative changed */
     uint16_t *hits;        /* hits[j]: alternatives so far that changed cell j */
     uint64_t *either;      /* either[j]: union of cell j's masks over those */
+    uint32_t *score;       /* score[i]: recent dead ends right after branching on cell i */
+    uint32_t conflicts;    /* dead ends since the scores were last halved */
+    uint64_t work;         /* probes and nodes so far (for the rounds) */
 } state;
 
 static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
@@ -60,7 +65,8 @@ static size_t general_workspace(const sk_model *m)
          + align8(nc)                          /* grid */
          + align8(nc * 4)                      /* seen */
          + align8(nc * 2) * 2                  /* touched, hits */
-         + align8(nc * 8);                     /* either */
+         + align8(nc * 8)                      /* either */
+         + align8(nc * 4);                     /* score */
 }
 
 static void carve(state *s, void *ws, const sk_model *m)
@@ -72,7 +78,8 @@ static void carve(state *s, void *ws, const sk_model *m)
     s->seen = (uint32_t *)(void *)p;    p += align8(nc * 4);
     s->touched = (uint16_t *)(void *)p; p += align8(nc * 2);
     s->hits = (uint16_t *)(void *)p;    p += align8(nc * 2);
-    s->either = (uint64_t *)(void *)p;
+    s->either = (uint64_t *)(void *)p;  p += align8(nc * 8);
+    s->score = (uint32_t *)(void *)p;
 }
 
 /*
@@ -168,6 +175,7 @@ static int probe(state *s, int max_width, int *best, sk_ctl *ctl)
             if ((i & 31) == 31 && skx_expired(ctl))
                 return -2;
             uint64_t score;
+            s->work++;
             int r = probe_cell(s, i, &score);
             if (r < 0)
                 return -1;
@@ -203,12 +211,94 @@ static int choose_cell(const state *s)
     return best;
 }
 
+/* The unassigned cell with the highest conflict score per candidate
+ * (score[i] / count, compared by cross-multiplying), fewest candidates on
+ * ties; plain fewest candidates while no cell has a score. */
+static int choose_scored(const state *s)
+{
+    const int nc = s->pr.m->ncells;
+    int best = -1, best_count = 65;
+    uint32_t best_score = 0;
+    for (int i = 0; i < nc; i++) {
+        if (s->pr.assigned[i])
+            continue;
+        int k = __builtin_popcountll(s->pr.cand[i]);
+        uint64_t lhs = (uint64_t)s->score[i] * (uint64_t)best_count;
+        uint64_t rhs = (uint64_t)best_score * (uint64_t)k;
+        if (best < 0 || lhs > rhs || (lhs == rhs && k < best_count)) {
+            best = i;
+            best_count = k;
+            best_score = s->score[i];
+        }
+    }
+    return best;
+}
+
+/* A digit with exactly two places left in a full house, on a cell whose
+ * score is at least twice `floor`: branching "d here or there" is a binary
+ * choice where the best cell may have many digits.  Stores the cell with
+ * the higher score in *cell and the digit's bit in *digit; 0 when none. */
+static int choose_pair(const state *s, uint64_t floor2, int *cell, uint64_t *digit)
+{
+    const sk_model *m = s->pr.m;
+    uint64_t best = floor2;
+    int found = 0;
+    for (int h = 0; h < m->nfull; h++) {
+        const uint16_t *hc = m->house_cells + m->house_off[h];
+        uint64_t once = 0, twice = 0, more = 0;
+        for (int k = 0; k < m->n; k++) {
+            uint64_t v = s->pr.assigned[hc[k]] ? 0 : s->pr.cand[hc[k]];
+            more |= twice & v;
+            twice |= once & v;
+            once |= v;
+        }
+        for (uint64_t two = twice & ~more; two; two &= two - 1) {
+            uint64_t d = two & -two;
+            int a = -1, b = -1;
+            for (int k = 0; k < m->n; k++)
+                if (!s->pr.assigned[hc[k]] && (s->pr.cand[hc[k]] & d)) {
+                    if (a < 0)
+                        a = hc[k];
+                    else
+                        b = hc[k];
+                }
+            if (b < 0)
+                continue;
+            int top = s->score[b] > s->score[a] ? b : a;
+            if ((uint64_t)s->score[top] >= best) {
+                best = (uint64_t)s->score[top] + 1;
+                *cell = top;
+                *digit = d;
+                found = 1;
+            }
+        }
+    }
+    return found;
+}
+
+static void conflict_at(state *s, int cell)
+{
+    s->score[cell]++;
+    if (++s->conflicts == 1u << 14) {
+        s->conflicts = 0;
+        for (int i = 0; i < s->pr.m->ncells; i++)
+            s->score[i] >>= 1;
+    }
+}
+
 static int report(state *s, sk_ctl *ctl)
 {
     for (int i = 0; i < s->pr.m->ncells; i++)
         s->grid[i] = (uint8_t)(__builtin_ctzll(s->pr.cand[i]) + 1);
     return skx_solution(ctl, s->grid);
 }
+
+/* Search strategies for models with variant rules (see the top comment). */
+enum { PROBING, SCORED };
+
+/* Work (probes plus nodes) the first round of each strategy may take
+ * before the search starts again with the other; each round doubles it. */
+#define FIRST_ROUND 20000
 
 static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk_ctl *ctl)
 {
@@ -219,13 +309,21 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
     memset(s->seen, 0, (size_t)m->ncells * sizeof *s->seen);
     /* probe_cell compares hits[] of cells its first alternative left alone */
     memset(s->hits, 0, (size_t)m->ncells * sizeof *s->hits);
+    memset(s->score, 0, (size_t)m->ncells * sizeof *s->score);
+    s->conflicts = 0;
     s->stamp = 0;
+    s->work = 0;
     /* Probing pays from 10x10 up, and there every cell is worth probing:
      * tarek's twenty hard 16x16 puzzles all fall at the root that way,
      * against 43k nodes when only cells of two or three candidates are
      * probed.  Up to 9x9, singles and locked candidates with
-     * fewest-candidates branching are faster than any probing. */
-    const int width = (m->n >= 10 || m->ncons) ? SK_MAX_N : 0;
+     * fewest-candidates branching are faster than any probing.  Models
+     * with rules alternate between probing and scored branching until a
+     * first solution is found. */
+    const int alternate = m->ncons != 0;
+    int strategy = PROBING;
+    uint64_t round = FIRST_ROUND, budget = FIRST_ROUND;
+    int width = (m->n >= 10 || m->ncons) ? SK_MAX_N : 0;
     if (width) {
         ctl->tick_every = 1; /* probing nodes are slow: look every node */
         if (ctl->next_check > res->nodes + 1)
@@ -237,7 +335,7 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
     int ok = start_ok && skx_propagate(&s->pr, 1);
     for (;;) {
         int pick = -1;
-        if (ok && width && s->pr.nassigned < m->ncells) {
+        if (ok && width && strategy == PROBING && s->pr.nassigned < m->ncells) {
             int r = probe(s, width, &pick, ctl);
             if (r == -2)
                 return SK_OK;
@@ -248,17 +346,41 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
                 if (report(s, ctl))
                     return SK_OK;
             } else {
-                int i = pick >= 0 ? pick : choose_cell(s);
+                int i = pick >= 0 ? pick : strategy == SCORED ? choose_scored(s) : choose_cell(s);
                 frame *f = &s->frames[depth++];
                 f->trail_mark = s->pr.ntrail;
                 f->assign_mark = (uint16_t)s->pr.nassigned;
-                f->cell = (uint16_t)i;
                 f->untried = s->pr.cand[i];
+                f->rest = 0;
+                uint64_t w = (uint64_t)__builtin_popcountll(s->pr.cand[i]);
+                int c2;
+                uint64_t d2;
+                /* a digit's two places in a house, when half the better
+                 * place's score beats the cell's score per digit */
+                if (strategy == SCORED && w > 2 && s->score[i] &&
+                    choose_pair(s, 2 * ((uint64_t)s->score[i] + w - 1) / w, &c2, &d2)) {
+                    i = c2;
+                    f->untried = d2;
+                    f->rest = s->pr.cand[i] & ~d2;
+                }
+                f->cell = (uint16_t)i;
             }
         }
-        /* Take the next alternative of the innermost open choice. */
         if (depth == 0)
             return SK_OK; /* res->end stays EXHAUSTED */
+        if (alternate && !res->solutions && ++s->work > budget) {
+            /* Start again from the root with the other strategy; what the
+             * scores learned is kept. */
+            skx_undo(&s->pr, s->frames[0].trail_mark, s->frames[0].assign_mark);
+            depth = 0;
+            if (strategy == SCORED)
+                round *= 2;
+            strategy = strategy == PROBING ? SCORED : PROBING;
+            budget = s->work + round;
+            ok = 1;
+            continue;
+        }
+        /* Take the next alternative of the innermost open choice. */
         frame *f = &s->frames[depth - 1];
         skx_undo(&s->pr, f->trail_mark, f->assign_mark);
         uint64_t d = f->untried & -f->untried;
@@ -266,12 +388,18 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
         res->nodes++;
         if (skx_tick(ctl))
             return SK_OK;
+        if (!d) { /* the other side of a binary choice */
+            d = f->rest;
+            f->rest = 0;
+        }
         f->untried &= ~d;
-        if (f->untried)
+        if (f->untried || f->rest)
             res->guesses++;
         else
             depth--; /* last alternative: nothing to come back for */
         ok = skx_narrow(&s->pr, cell, d) && skx_propagate(&s->pr, 1);
+        if (!ok && alternate)
+            conflict_at(s, cell);
     }
 }
 
