@@ -42,7 +42,7 @@
 #include "rules_oracle.h"
 
 #define MAXC 256 /* cells: N <= 16 */
-#define MAXR 48  /* rules per puzzle */
+#define MAXR 160 /* rules per puzzle (a negative rule brings its marks) */
 #define MAXRC 64 /* cells per rule */
 #define CAP 50   /* solutions counted and compared */
 #define BRUTE_CAP 4000 /* completions listed by plain backtracking */
@@ -55,6 +55,8 @@ static sk_solver *solver_general, *solver_cdcl, *solver_auto;
 static long n_puzzles, n_verdict[3], n_brute, n_filter_calls, n_single_checks, n_check_grids,
     n_candidates, n_best, n_inconsistent, n_rules_total, n_slow, dumps;
 static long kind_count[SK_RULE_LAST_];
+static long n_long_pills; /* pills that read three decimal digits or more */
+static int pills_only; /* arrows with 2-cell pills only (large grids) */
 static double t_engines, t_candidates, t_best, t_brute, t_filters, t_judge; /* seconds spent */
 
 static double now(void)
@@ -435,13 +437,20 @@ static int gen_sandwich(gen *x)
 static int gen_arrow(gen *x)
 {
     const int n = x->g->n;
-    for (int attempt = 0; attempt < 40; attempt++) {
-        int cells[MAXRC], aux = or_below(x->seed, 3) ? 1 : 2;
+    for (int attempt = 0; attempt < (pills_only ? 200 : 40); attempt++) {
+        int cells[MAXRC], aux = or_below(x->seed, 3) && !pills_only ? 1 : 2;
         cells[0] = rnd_cell(x);
+        /* on large grids a pill starting with a small digit: its number
+         * (1 then 11 reads 111) stays within reach of a shaft */
+        for (int t = 0; aux == 2 && n >= 10 && t < 50 && x->S[cells[0]] > 2; t++)
+            cells[0] = rnd_cell(x);
         long target = x->S[cells[0]];
         if (aux == 2) {
             int nb[8], nn = neighbours(x->g, cells[0], 0, nb);
             cells[1] = nb[or_below(x->seed, nn)];
+            for (int q = 0; q < nn && pills_only; q++) /* a two-digit number in the pill */
+                if (x->S[nb[q]] >= 10)
+                    cells[1] = nb[q];
             target = ro_concat_(target, x->S[cells[1]]);
         }
         /* the shaft: a walk from a neighbour of the last circle cell */
@@ -466,13 +475,13 @@ static int gen_arrow(gen *x)
             cells[k] = cand[or_below(x->seed, nc)];
             sum += x->S[cells[k++]];
         }
-        (void)n;
         if (sum != target)
             continue;
         sk_rule *r = rs_add(x->rs, SK_RULE_ARROW, 0, cells, k);
         if (!r)
             return 0;
         r->aux = aux;
+        n_long_pills += target >= 100;
         return 1;
     }
     return 0;
@@ -724,6 +733,53 @@ static int gen_digits(gen *x)
     return 1;
 }
 
+/* 1 when a rule that exempts a pair from negative rule `kind` joins a and b */
+static int exempt(const rset *s, int kind, int a, int b)
+{
+    for (int k = 0; k < s->nr; k++) {
+        const sk_rule *r = &s->r[k];
+        int family = kind == SK_RULE_NEGATIVE_XV ? r->kind == SK_RULE_XV
+                                                 : r->kind == SK_RULE_WHITE_DOT || r->kind == SK_RULE_BLACK_DOT;
+        if (family && ((r->cells[0] == a && r->cells[1] == b) || (r->cells[0] == b && r->cells[1] == a)))
+            return 1;
+    }
+    return 0;
+}
+
+/* A negative rule that S does not obey on its own, with a mark on every
+ * pair that breaks it (so all the marks are given, as in Kropki or XV
+ * puzzles): the marks are what makes S a solution. */
+static int gen_negative_marked(gen *x)
+{
+    static const int kinds[] = {SK_RULE_NONCONSECUTIVE, SK_RULE_NEGATIVE_BLACK, SK_RULE_NEGATIVE_XV};
+    const int n = x->g->n, kind = kinds[or_below(x->seed, 3)];
+    for (int k = 0; k < x->rs->nr; k++)
+        if (x->rs->r[k].ncells == 0 && (x->rs->r[k].kind == SK_RULE_NONCONSECUTIVE ||
+                                        x->rs->r[k].kind == SK_RULE_NEGATIVE_BLACK ||
+                                        x->rs->r[k].kind == SK_RULE_NEGATIVE_XV))
+            return 0; /* one negative rule per puzzle */
+    for (int a = 0; a < n * n; a++)
+        for (int q = 0; q < 2; q++) {
+            int b = q ? a + n : a + 1;
+            if ((q == 0 && a % n == n - 1) || b >= n * n || exempt(x->rs, kind, a, b))
+                continue;
+            int p = x->S[a], v = x->S[b], lo = p < v ? p : v, hi = p < v ? v : p, cells[2] = {a, b};
+            int consecutive = hi - lo == 1, ratio = hi == 2 * lo;
+            if (kind == SK_RULE_NEGATIVE_XV) {
+                if ((p + v == 5 || p + v == 10) && !rs_add(x->rs, SK_RULE_XV, p + v, cells, 2))
+                    return 0;
+                continue;
+            }
+            if (!(kind == SK_RULE_NONCONSECUTIVE ? consecutive : ratio))
+                continue;
+            /* either dot exempts the pair; use the other one when it holds too */
+            int white = consecutive && (!ratio || or_below(x->seed, 2));
+            if (!rs_add(x->rs, white ? SK_RULE_WHITE_DOT : SK_RULE_BLACK_DOT, 0, cells, 2))
+                return 0;
+        }
+    return rs_add(x->rs, kind, 0, NULL, 0) != NULL;
+}
+
 typedef int (*gen_fn)(gen *x);
 static const gen_fn generators[] = {
     gen_cage, gen_cage, gen_little_killer, gen_sandwich, gen_arrow, gen_arrow, gen_thermo,
@@ -798,7 +854,7 @@ static void pick_global(const geo *g, uint64_t *seed, rset *s)
                                 SK_RULE_NEGATIVE_BLACK, SK_RULE_NEGATIVE_XV};
     int count = or_below(seed, 5) < 3 ? 1 + or_below(seed, 2) : 0;
     for (int t = 0; t < count; t++) {
-        int kind = kinds[or_below(seed, 8)], dup = 0;
+        int kind = kinds[or_below(seed, g->n > 9 ? 3 : 8)], dup = 0; /* large: quick ones */
         if (kind == SK_RULE_DISJOINT && !g->has_region)
             continue;
         for (int k = 0; k < s->nr; k++)
@@ -1196,10 +1252,10 @@ static int filters_accept(const sk_model *m, const uint8_t *G)
 /* Rules of s that sk_check_rules reports on grid (bit k of out[k/64]). */
 static long reported(const sk_model *m, const uint8_t *grid, int nr, uint64_t *out)
 {
-    static sk_violation v[512];
-    long total = sk_check_rules(m, grid, v, 512);
+    static sk_violation v[4096];
+    long total = sk_check_rules(m, grid, v, 4096);
     memset(out, 0, (size_t)((nr + 63) / 64) * sizeof *out);
-    for (long k = 0; k < total && k < 512; k++) {
+    for (long k = 0; k < total && k < 4096; k++) {
         CHECK(v[k].rule >= 0 && v[k].rule < nr);
         CHECK(v[k].message[0] != 0);
         if (v[k].rule >= 0 && v[k].rule < nr)
@@ -1216,13 +1272,24 @@ static void judge_grid(const geo *g, rset *rs, const sk_model *m, const uint8_t 
 {
     ro_geo rg = ro_of(g);
     oracle o;
-    uint64_t rep[1];
+    uint64_t rep[(MAXR + 63) / 64];
     n_check_grids++;
     reported(m, G, rs->nr, rep);
     int mism = 0;
+    int rows_ok = 1; /* every row and column holds each digit once */
+    for (int line = 0; line < g->n; line++) {
+        uint64_t rmask = 0, cmask = 0;
+        for (int j = 0; j < g->n; j++) {
+            rmask |= 1ull << (G[line * g->n + j] - 1);
+            cmask |= 1ull << (G[j * g->n + line] - 1);
+        }
+        rows_ok &= __builtin_popcountll(rmask) == g->n && __builtin_popcountll(cmask) == g->n;
+    }
     for (int k = 0; k < rs->nr; k++) {
+        if (!rows_ok && rs->r[k].kind == SK_RULE_SANDWICH)
+            continue;
         int broken = !ro_holds(&rg, rs->r, rs->nr, k, G, RO_NO_HOUSES);
-        int said = (int)(rep[0] >> k & 1);
+        int said = (int)(rep[k / 64] >> (k % 64) & 1);
         if (broken != said) {
             if (mism++ < 2 && dumps < 8) {
                 char d[96];
@@ -1311,14 +1378,14 @@ static void check_rules_on_grids(const geo *g, rset *rs, const sk_model *m, cons
                 if (!in && or_below(seed, 2))
                     P[i] = 0;
             }
-            uint64_t rep[1];
+            uint64_t rep[(MAXR + 63) / 64];
             reported(m, P, rs->nr, rep);
-            if (!(rep[0] >> k & 1)) {
+            if (!(rep[k / 64] >> (k % 64) & 1)) {
                 fprintf(stderr, "rule %d (%s) broken in its complete cells but not reported\n", k,
                         kind_name(r->kind));
                 dump("violation missed on a partial grid", g, rs, P);
             }
-            CHECK(rep[0] >> k & 1);
+            CHECK(rep[k / 64] >> (k % 64) & 1);
         }
     }
     /* partial grids that S completes break nothing */
@@ -1326,7 +1393,7 @@ static void check_rules_on_grids(const geo *g, rset *rs, const sk_model *m, cons
         int keep = 10 + 25 * t;
         for (int i = 0; i < nc; i++)
             P[i] = or_below(seed, 100) < keep ? S[i] : 0;
-        uint64_t rep[1];
+        uint64_t rep[(MAXR + 63) / 64];
         long total = reported(m, P, rs->nr, rep);
         if (total)
             dump("violation reported on a partial grid that a solution completes", g, rs, P);
@@ -1359,7 +1426,12 @@ static void one_round(const geo *g, uint64_t *seed, int max_rules, int force_kin
     gen x = {g, S, seed, &rs, 0};
     int want = 1 + or_below(seed, max_rules);
     for (int t = 0; t < 4 * want && rs.nr < want + 2 && rs.nr < MAXR - 1; t++)
-        generators[or_below(seed, NGEN)](&x);
+        if (pills_only)
+            gen_arrow(&x);
+        else
+            generators[or_below(seed, NGEN)](&x);
+    if (n <= 9 && !pills_only && or_below(seed, 4) == 0)
+        gen_negative_marked(&x);
     for (int k = 0; k < rs.nr; k++)
         n_rules_total++;
 
@@ -1396,6 +1468,14 @@ static void one_round(const geo *g, uint64_t *seed, int max_rules, int force_kin
     t = now();
     check_rules_on_grids(g, &rs, m, S, seed);
     t_judge += now() - t;
+    /* random digits: rows and boxes broken, each rule judged on its own
+     * (a sandwich needs its row's single 1 and N, so it is left out) */
+    {
+        uint8_t G[MAXC];
+        for (int i = 0; i < nc; i++)
+            G[i] = (uint8_t)(1 + or_below(seed, n));
+        judge_grid(g, &rs, m, G, 0, "random digits");
+    }
     /* the same rules on an unrelated grid of the geometry */
     {
         rset none;
@@ -1508,9 +1588,22 @@ static void test_large(void)
 {
     geo g;
     geo_box(&g, 12, 3, 4);
-    run(&g, 2, 12, 6);
+    run(&g, 3, 12, 6);
     geo_box(&g, 16, 4, 4);
     run(&g, 1, 12, 7);
+}
+
+/* Arrows whose pills hold two-digit numbers (12x12, 16x16): 1 then 11
+ * reads 111. */
+static void test_pills(void)
+{
+    geo g;
+    pills_only = 1;
+    geo_box(&g, 12, 3, 4);
+    run(&g, 3, 6, 8);
+    geo_box(&g, 16, 4, 4);
+    run(&g, 1, 6, 9);
+    pills_only = 0;
 }
 
 /* ---- registry ------------------------------------------------------------ */
@@ -1799,12 +1892,14 @@ int main(void)
     TIMED(test_9x9);
     TIMED(test_large);
     TIMED(test_global_rules);
+    TIMED(test_pills);
     printf("# seed %llu: %ld puzzles (%ld none, %ld unique, %ld several; %ld with a broken rule), "
            "%ld rules, %ld listed by backtracking, %ld candidate runs, %ld best runs, "
            "%ld filter calls, %ld grids judged (%ld rule verdicts), %ld searches too slow, %.1f s\n",
            (unsigned long long)base_seed, n_puzzles, n_verdict[0], n_verdict[1], n_verdict[2],
            n_inconsistent, n_rules_total, n_brute, n_candidates, n_best, n_filter_calls,
            n_check_grids, n_single_checks, n_slow, now() - t0);
+    printf("# %ld arrows whose pill reads 100 or more\n", n_long_pills);
     printf("# time: engines %.1f s, backtracking %.1f s, candidates %.1f s, best %.1f s, "
            "propagators %.1f s, checkers %.1f s\n",
            t_engines, t_brute, t_candidates, t_best, t_filters, t_judge);
