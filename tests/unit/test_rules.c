@@ -55,7 +55,7 @@ static sk_solver *solver_general, *solver_cdcl, *solver_auto;
 static long n_puzzles, n_verdict[3], n_brute, n_filter_calls, n_single_checks, n_check_grids,
     n_candidates, n_best, n_inconsistent, n_rules_total, n_slow, dumps;
 static long kind_count[SK_RULE_LAST_];
-static long n_long_pills; /* pills that read three decimal digits or more */
+static long n_long_pills, n_pill3; /* pills that read three decimal digits or more */
 static int pills_only; /* arrows with 2-cell pills only (large grids) */
 static double t_engines, t_candidates, t_best, t_brute, t_filters, t_judge; /* seconds spent */
 
@@ -439,12 +439,28 @@ static int gen_arrow(gen *x)
     const int n = x->g->n;
     for (int attempt = 0; attempt < (pills_only ? 200 : 40); attempt++) {
         int cells[MAXRC], aux = or_below(x->seed, 3) && !pills_only ? 1 : 2;
+        if (n == 9 && !pills_only && or_below(x->seed, 8) == 0)
+            aux = 3; /* 1 then two more digits: 100 and more, a long shaft */
         cells[0] = rnd_cell(x);
         /* on large grids a pill starting with a small digit: its number
          * (1 then 11 reads 111) stays within reach of a shaft */
         for (int t = 0; aux == 2 && n >= 10 && t < 50 && x->S[cells[0]] > 2; t++)
             cells[0] = rnd_cell(x);
+        for (int t = 0; aux == 3 && t < 100 && x->S[cells[0]] != 1; t++)
+            cells[0] = rnd_cell(x);
         long target = x->S[cells[0]];
+        if (aux == 3) {
+            int nb[8], nn = neighbours(x->g, cells[0], 0, nb);
+            cells[1] = nb[or_below(x->seed, nn)];
+            for (int q = 0; q < nn; q++) /* 1, 2 and a digit: 121..129 */
+                if (x->S[nb[q]] == 2)
+                    cells[1] = nb[q];
+            nn = neighbours(x->g, cells[1], 0, nb);
+            cells[2] = nb[or_below(x->seed, nn)];
+            if (cells[2] == cells[0] || x->S[cells[1]] > 2)
+                continue;
+            target = ro_concat_(ro_concat_(x->S[cells[0]], x->S[cells[1]]), x->S[cells[2]]);
+        }
         if (aux == 2) {
             int nb[8], nn = neighbours(x->g, cells[0], 0, nb);
             cells[1] = nb[or_below(x->seed, nn)];
@@ -454,11 +470,14 @@ static int gen_arrow(gen *x)
             target = ro_concat_(target, x->S[cells[1]]);
         }
         /* the shaft: a walk from a neighbour of the last circle cell */
-        int nb[8], nn = neighbours(x->g, cells[aux - 1], 1, nb), start = nb[or_below(x->seed, nn)];
-        if (start == cells[0] || (aux == 2 && start == cells[1]))
-            continue;
         int k = aux;
         long sum = 0;
+        for (int shaft = 0; shaft < (target >= 100 ? 30 : 1) && sum != target; shaft++) {
+        int nb[8], nn = neighbours(x->g, cells[aux - 1], 1, nb), start = nb[or_below(x->seed, nn)];
+        k = aux;
+        sum = 0;
+        if (start == cells[0] || (aux >= 2 && start == cells[1]) || (aux == 3 && start == cells[2]))
+            continue;
         cells[k++] = start;
         sum = x->S[start];
         while (sum < target && k < MAXRC) {
@@ -475,6 +494,7 @@ static int gen_arrow(gen *x)
             cells[k] = cand[or_below(x->seed, nc)];
             sum += x->S[cells[k++]];
         }
+        }
         if (sum != target)
             continue;
         sk_rule *r = rs_add(x->rs, SK_RULE_ARROW, 0, cells, k);
@@ -482,6 +502,7 @@ static int gen_arrow(gen *x)
             return 0;
         r->aux = aux;
         n_long_pills += target >= 100;
+        n_pill3 += aux == 3;
         return 1;
     }
     return 0;
@@ -498,6 +519,18 @@ static int gen_whisper(gen *x)
     const int n = x->g->n;
     int v = or_below(x->seed, 2) ? 0 : 1 + or_below(x->seed, (n + 1) / 2);
     x->value = v ? v : (n + 1) / 2;
+    if (or_below(x->seed, 4) == 0) {
+        /* a line that comes back to a cell (not straight away): a loop */
+        int path[MAXRC], len = walk(x, rnd_cell(x), 3 + or_below(x->seed, 4), 1, step_far, path);
+        if (len >= 3) {
+            int far = 1;
+            far = x->S[path[len - 1]] - x->S[path[0]];
+            if ((far < 0 ? -far : far) >= x->value) {
+                path[len] = path[0];
+                return rs_add(x->rs, SK_RULE_WHISPER, v, path, len + 1) != NULL;
+            }
+        }
+    }
     int path[MAXRC], len = walk(x, rnd_cell(x), 2 + or_below(x->seed, 5), 1, step_far, path);
     return len >= 2 && rs_add(x->rs, SK_RULE_WHISPER, v, path, len) != NULL;
 }
@@ -514,6 +547,19 @@ static int gen_palindrome(gen *x)
 {
     const int n = x->g->n;
     int path[MAXRC];
+    if (or_below(x->seed, 3) == 0) {
+        /* a line that crosses itself: a m a (its ends are one cell), or
+         * a b a b with two cells of one digit */
+        int a = rnd_cell(x), b = rnd_cell(x), line[4];
+        if (a == b)
+            return 0;
+        if (x->S[a] != x->S[b] || or_below(x->seed, 2)) {
+            line[0] = a, line[1] = b, line[2] = a;
+            return rs_add(x->rs, SK_RULE_PALINDROME, 0, line, 3) != NULL;
+        }
+        line[0] = a, line[1] = b, line[2] = a, line[3] = b;
+        return rs_add(x->rs, SK_RULE_PALINDROME, 0, line, 4) != NULL;
+    }
     for (int attempt = 0; attempt < 60; attempt++) {
         int len = walk(x, rnd_cell(x), 3 + or_below(x->seed, 3), 1, step_any, path);
         if (len >= 3 && is_palindrome(x->S, path, len))
@@ -1123,6 +1169,51 @@ static void compare(const geo *g, rset *rs, const uint8_t *givens, const uint8_t
     CHECK_EQ_INT(sk_verify(m, givens, planted), consistent);
     if (consistent && ag.exhausted)
         CHECK(contains(ag.sols, ag.count, planted, nc));
+
+    /* pencil marks (search with candidate masks): the solutions that
+     * fit them, no more, no fewer */
+    if (ag.exhausted) {
+        uint64_t masks[MAXC];
+        const uint64_t all = (n == 64 ? ~0ull : (1ull << n) - 1);
+        for (int i = 0; i < nc; i++) {
+            masks[i] = all;
+            if (!givens[i] && or_below(seed, 3) == 0)
+                masks[i] &= ~(1ull << or_below(seed, n));
+            if (!masks[i])
+                masks[i] = all;
+        }
+        long long want = 0;
+        for (long long k = 0; k < ag.count; k++) {
+            int fits = 1;
+            for (int i = 0; i < nc && fits; i++)
+                fits = (int)(masks[i] >> (ag.sols[k * nc + i] - 1) & 1);
+            want += fits;
+        }
+        sk_solver *both[2] = {solver_general, solver_cdcl};
+        for (int w = 0; w < 2; w++) {
+            sk_search_opts mo = SK_SEARCH_OPTS_INIT;
+            sk_result mr;
+            collect col = {nc, 0, CAP, bufs[2]};
+            mo.max_solutions = 0;
+            mo.candidates = masks;
+            mo.on_solution = on_solution;
+            mo.user = &col;
+            mo.timeout = GUARD_SECONDS;
+            CHECK_EQ_INT(sk_solver_run(both[w], m, givens, &mo, NULL, &mr), SK_OK);
+            if (mr.end != SK_END_EXHAUSTED)
+                continue;
+            if ((long long)mr.solutions != want)
+                fprintf(stderr, "%s with pencil marks: %llu solutions, %lld of the %lld fit the marks\n",
+                        w ? "cdcl" : "general", (unsigned long long)mr.solutions, want, ag.count);
+            CHECK_EQ_INT(mr.solutions, want);
+            for (long long k = 0; k < col.count && k < CAP; k++) {
+                int fits = contains(ag.sols, ag.count, bufs[2] + k * nc, nc);
+                for (int i = 0; i < nc && fits; i++)
+                    fits = (int)(masks[i] >> (bufs[2][k * nc + i] - 1) & 1);
+                CHECK(fits);
+            }
+        }
+    }
 
     /* the judge over every completion, where they can be listed */
     int filled = 0;
@@ -1899,7 +1990,7 @@ int main(void)
            (unsigned long long)base_seed, n_puzzles, n_verdict[0], n_verdict[1], n_verdict[2],
            n_inconsistent, n_rules_total, n_brute, n_candidates, n_best, n_filter_calls,
            n_check_grids, n_single_checks, n_slow, now() - t0);
-    printf("# %ld arrows whose pill reads 100 or more\n", n_long_pills);
+    printf("# %ld arrows whose pill reads 100 or more, %ld pills of 3 cells\n", n_long_pills, n_pill3);
     printf("# time: engines %.1f s, backtracking %.1f s, candidates %.1f s, best %.1f s, "
            "propagators %.1f s, checkers %.1f s\n",
            t_engines, t_brute, t_candidates, t_best, t_filters, t_judge);
