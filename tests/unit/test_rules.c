@@ -56,6 +56,7 @@ static long n_puzzles, n_verdict[3], n_brute, n_filter_calls, n_single_checks, n
     n_candidates, n_best, n_inconsistent, n_rules_total, n_slow, dumps;
 static long kind_count[SK_RULE_LAST_];
 static long n_long_pills, n_pill3; /* pills that read three decimal digits or more */
+static long n_partial_reports; /* violations on partial grids proven right */
 static int pills_only; /* arrows with 2-cell pills only (large grids) */
 static double t_engines, t_candidates, t_best, t_brute, t_filters, t_judge; /* seconds spent */
 
@@ -1355,6 +1356,185 @@ static long reported(const sk_model *m, const uint8_t *grid, int nr, uint64_t *o
     return total;
 }
 
+/* The houses the rules make, as extra groups for the oracle: cages,
+ * renban lines and extra regions (2 cells or more), the diagonals, the
+ * disjoint groups, and the chess pairs that share no row, column or
+ * region (the others are in a house already). */
+static int rule_groups(const geo *g, const rset *rs, int *sizes, int *cells, int max_groups)
+{
+    const int n = g->n;
+    int ng = 0, used = 0;
+#define ADD_GROUP(list, k)                                            \
+    do {                                                              \
+        if (ng < max_groups) {                                        \
+            memcpy(cells + used, (list), (size_t)(k) * sizeof *cells); \
+            sizes[ng++] = (k);                                        \
+            used += (k);                                              \
+        }                                                             \
+    } while (0)
+    for (int k = 0; k < rs->nr; k++) {
+        const sk_rule *r = &rs->r[k];
+        int list[SK_MAX_N];
+        switch (r->kind) {
+        case SK_RULE_CAGE:
+        case SK_RULE_RENBAN:
+        case SK_RULE_REGION:
+            if (r->ncells >= 2)
+                ADD_GROUP(r->cells, r->ncells);
+            break;
+        case SK_RULE_DIAGONAL_UP:
+        case SK_RULE_DIAGONAL_DOWN:
+            for (int i = 0; i < n; i++)
+                list[i] = r->kind == SK_RULE_DIAGONAL_DOWN ? i * n + i : (n - 1 - i) * n + i;
+            ADD_GROUP(list, n);
+            break;
+        case SK_RULE_DISJOINT:
+            for (int j = 0; j < n; j++) {
+                int seen[SK_MAX_N] = {0}, s = 0;
+                for (int i = 0; i < n * n; i++)
+                    if (seen[g->region[i]]++ == j)
+                        list[s++] = i;
+                ADD_GROUP(list, s);
+            }
+            break;
+        case SK_RULE_ANTI_KNIGHT:
+        case SK_RULE_ANTI_KING:
+            for (int a = 0; a < n * n; a++)
+                for (int b = a + 1; b < n * n; b++) {
+                    int dr = b / n - a / n, dc = b % n - a % n;
+                    dr = dr < 0 ? -dr : dr;
+                    dc = dc < 0 ? -dc : dc;
+                    int move = r->kind == SK_RULE_ANTI_KNIGHT ? (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+                                                              : dr <= 1 && dc <= 1;
+                    if (!move || dr == 0 || dc == 0 || (g->has_region && g->region[a] == g->region[b]))
+                        continue;
+                    list[0] = a, list[1] = b;
+                    ADD_GROUP(list, 2);
+                }
+            break;
+        }
+    }
+#undef ADD_GROUP
+    return ng;
+}
+
+/* sk_check on a complete grid: every repeat in every house, those the
+ * rules make included, each named after its rule. */
+static void check_houses(const geo *g, const rset *rs, const sk_model *m, const uint8_t *G)
+{
+    static int sizes[4096], cells[4096 * 4];
+    int ng = rule_groups(g, rs, sizes, cells, 4096);
+    sk_geometry sg = geo_sk(g, NULL);
+    or_geom og = or_from_sk(&sg), base = og;
+    og.ngroups = ng;
+    og.group_sizes = sizes;
+    og.group_cells = cells;
+    oracle o, ob;
+    if (or_init(&o, &og) != 0 || or_init(&ob, &base) != 0) {
+        CHECK(!"oracle with rule houses");
+        return;
+    }
+    static sk_conflict conf[8192];
+    long want = or_repeats(&o, G), got = sk_check(m, G, conf, 8192);
+    if (got != want) {
+        fprintf(stderr, "sk_check finds %ld repeats, the houses with the rules' groups %ld\n", got, want);
+        dump("sk_check disagrees on the houses rules make", g, (rset *)rs, G);
+    }
+    CHECK_EQ_INT(got, want);
+    int unnamed = 0;
+    for (long k = 0; k < got && k < 8192; k++) {
+        if (conf[k].house < 0 || or_peers(&ob, conf[k].cell1, conf[k].cell2))
+            continue; /* a house of the geometry */
+        char name[96];
+        sk_model_house_name(m, conf[k].house, name, sizeof name);
+        int named = 0;
+        for (int j = 0; j < rs->nr && !named; j++) {
+            /* the first word of the rule's name: "killer", "disjoint", ... */
+            char word[32];
+            snprintf(word, sizeof word, "%s", sk_rule_name(rs->r[j].kind));
+            word[strcspn(word, " ")] = 0;
+            named = strstr(name, word) != NULL;
+        }
+        if (!named && unnamed++ < 2)
+            fprintf(stderr, "a repeat in house \"%s\" does not name its rule\n", name);
+    }
+    CHECK_EQ_INT(unnamed, 0);
+    or_free(&o);
+    or_free(&ob);
+}
+
+/* sk_check_rules on partial grids never reports a rule whose own empty
+ * cells can still be filled so that it holds (searched exhaustively when
+ * it has at most 4 empty cells). */
+static void check_partial_sound(const geo *g, rset *rs, const sk_model *m, const uint8_t *G, uint64_t *seed)
+{
+    const int n = g->n, nc = n * n;
+    ro_geo rg = ro_of(g);
+    uint8_t P[MAXC];
+    uint64_t rep[(MAXR + 63) / 64];
+    memcpy(P, G, (size_t)nc);
+    for (int i = 0; i < nc; i++)
+        if (or_below(seed, 100) < 40)
+            P[i] = 0;
+    reported(m, P, rs->nr, rep);
+    oracle ob; /* the houses of the geometry: a filling repeats no digit in them */
+    if (oracle_of(g, &ob) != 0) {
+        CHECK(!"oracle");
+        return;
+    }
+    for (int k = 0; k < rs->nr; k++) {
+        const sk_rule *r = &rs->r[k];
+        if (!(rep[k / 64] >> (k % 64) & 1) || r->ncells == 0 || r->kind == SK_RULE_MINIMUM ||
+            r->kind == SK_RULE_MAXIMUM)
+            continue;
+        int empty[4], ne = 0, many = 0;
+        for (int j = 0; j < r->ncells; j++)
+            if (!P[r->cells[j]]) {
+                int dup = 0;
+                for (int t = 0; t < ne; t++)
+                    dup |= empty[t] == r->cells[j];
+                if (!dup && ne < 4)
+                    empty[ne++] = r->cells[j];
+                else if (!dup)
+                    many = 1;
+            }
+        if (many || n > 9)
+            continue;
+        /* every filling of the empty cells */
+        uint8_t F[MAXC];
+        memcpy(F, P, (size_t)nc);
+        long total = 1, fits = 0;
+        for (int t = 0; t < ne; t++)
+            total *= n;
+        for (long code = 0; code < total && !fits; code++) {
+            long c = code;
+            for (int t = 0; t < ne; t++, c /= n)
+                F[empty[t]] = (uint8_t)(1 + c % n);
+            /* the rest of the grid does not matter to the rule: fill it
+             * from G so that the judge sees a complete grid */
+            for (int i = 0; i < nc; i++)
+                if (!F[i])
+                    F[i] = G[i];
+            fits = ro_holds(&rg, rs->r, rs->nr, k, F, RO_FULL);
+            for (int a = 0; a < r->ncells && fits; a++)
+                for (int b = a + 1; b < r->ncells && fits; b++)
+                    if (F[r->cells[a]] == F[r->cells[b]] && or_peers(&ob, r->cells[a], r->cells[b]))
+                        fits = 0;
+            for (int i = 0; i < nc; i++)
+                if (!P[i])
+                    F[i] = 0;
+        }
+        if (fits) {
+            fprintf(stderr, "rule %d (%s) reported on a partial grid where its cells can still be filled\n",
+                    k, kind_name(r->kind));
+            dump("violation reported too early", g, rs, P);
+        }
+        CHECK(!fits);
+        n_partial_reports++;
+    }
+    or_free(&ob);
+}
+
 /* sk_check_rules, sk_verify and the propagators against the judge on a
  * complete grid G of model m (rules rs).  houses_hold: G keeps every
  * house of m. */
@@ -1401,6 +1581,7 @@ static void judge_grid(const geo *g, rset *rs, const sk_model *m, const uint8_t 
         CHECK_EQ_INT(sk_verify(m, NULL, G), want);
         or_free(&o);
     }
+    check_houses(g, rs, m, G);
     if (houses_hold) {
         CHECK_EQ_INT(sk_check(m, G, NULL, 0), 0);
         int want = ro_all_hold(&rg, rs->r, rs->nr, G, RO_FULL);
@@ -1433,6 +1614,8 @@ static void check_rules_on_grids(const geo *g, rset *rs, const sk_model *m, cons
         for (int i = 0; i < nc; i++)
             G[i] = (uint8_t)(perm[S[i] - 1] + 1);
         judge_grid(g, rs, m, G, 1, "relabelled grid");
+        for (int p = 0; p < 3; p++)
+            check_partial_sound(g, rs, m, G, seed);
         /* rule by rule */
         for (int k = 0; k < rs->nr; k++) {
             rset one;
@@ -1990,6 +2173,7 @@ int main(void)
            (unsigned long long)base_seed, n_puzzles, n_verdict[0], n_verdict[1], n_verdict[2],
            n_inconsistent, n_rules_total, n_brute, n_candidates, n_best, n_filter_calls,
            n_check_grids, n_single_checks, n_slow, now() - t0);
+    printf("# %ld violations on partial grids shown unfillable\n", n_partial_reports);
     printf("# %ld arrows whose pill reads 100 or more, %ld pills of 3 cells\n", n_long_pills, n_pill3);
     printf("# time: engines %.1f s, backtracking %.1f s, candidates %.1f s, best %.1f s, "
            "propagators %.1f s, checkers %.1f s\n",
