@@ -1676,6 +1676,84 @@ static void check_rules_on_grids(const geo *g, rset *rs, const sk_model *m, cons
     }
 }
 
+/* The model keeps its own copy of the rules: the caller's arrays may
+ * change afterwards.  And the text form (sk_write + sk_write_rules, the
+ * reproducers this test prints) reads back as the same rules. */
+static void check_copy_and_text(const geo *g, rset *rs, const uint8_t *S, const uint8_t *G)
+{
+    const int nc = g->n * g->n;
+    sk_model *m;
+    if (build(g, rs, &m, NULL) != SK_OK)
+        return;
+    rset saved = *rs;
+    rs_point(&saved);
+    for (int k = 0; k < rs->nr; k++) { /* scribble over the caller's copy */
+        for (int j = 0; j < rs->r[k].ncells; j++)
+            rs->cells[k][j] = 0;
+        rs->r[k].value = 0;
+    }
+    CHECK_EQ_INT(sk_model_rule_count(m), saved.nr);
+    int same = 1;
+    for (int k = 0; k < saved.nr; k++) {
+        const sk_rule *r = sk_model_rule(m, k), *w = &saved.r[k];
+        same &= r && r->kind == w->kind && r->value == w->value && r->ncells == w->ncells &&
+                r->aux == w->aux && r->ndigits == w->ndigits;
+        for (int j = 0; same && j < w->ncells; j++)
+            same &= r->cells[j] == w->cells[j];
+        for (int j = 0; same && j < w->ndigits; j++)
+            same &= r->digits[j] == w->digits[j];
+    }
+    CHECK(same);
+    CHECK_EQ_INT(sk_model_rule(m, saved.nr) == NULL, 1);
+    CHECK_EQ_INT(sk_verify(m, NULL, S), 1);
+    *rs = saved;
+    rs_point(rs);
+
+    /* text and back */
+    static char text[1 << 16];
+    sk_geometry sg = geo_sk(g, rs);
+    long len = sk_write(text, sizeof text, &sg, S, SK_FORMAT_GRID, SK_ALPHABET_AUTO);
+    long len2 = len > 0 ? sk_write_rules(text + len, sizeof text - (size_t)len, &sg) : -1;
+    CHECK(len > 0 && len2 >= 0 && len + len2 < (long)sizeof text);
+    if (len <= 0 || len2 < 0) {
+        sk_model_free(m);
+        return;
+    }
+    sk_reader *rd;
+    sk_puzzle pz;
+    sk_diag d;
+    CHECK_EQ_INT(sk_reader_open_mem(text, (size_t)(len + len2), NULL, &rd), SK_OK);
+    int rc = sk_reader_next(rd, &pz, &d);
+    CHECK_EQ_INT(rc, SK_OK);
+    if (rc == SK_OK) {
+        sk_model *m2;
+        CHECK_EQ_INT(pz.geom.nrules, rs->nr);
+        CHECK(memcmp(pz.cells, S, (size_t)nc) == 0);
+        rc = sk_model_new(&pz.geom, &m2, &d);
+        CHECK_EQ_INT(rc, SK_OK);
+        if (rc == SK_OK) {
+            ro_geo rg = ro_of(g);
+            /* the rules read back judge like the rules written */
+            CHECK_EQ_INT(sk_verify(m2, NULL, G), sk_verify(m, NULL, G));
+            CHECK_EQ_INT(ro_all_hold(&rg, pz.geom.rules, pz.geom.nrules, G, RO_FULL),
+                         ro_all_hold(&rg, rs->r, rs->nr, G, RO_FULL));
+            int kinds_same = 1;
+            for (int k = 0; k < rs->nr && k < pz.geom.nrules; k++)
+                kinds_same &= pz.geom.rules[k].kind == rs->r[k].kind;
+            CHECK(kinds_same);
+            sk_model_free(m2);
+        } else {
+            fprintf(stderr, "rules written as text and read back refused: %s\n", d.message);
+            dump("text form", g, rs, S);
+        }
+    } else {
+        fprintf(stderr, "text written by sk_write_rules does not read back: line %ld: %s\n", d.line, d.message);
+        dump("text form", g, rs, S);
+    }
+    sk_reader_free(rd);
+    sk_model_free(m);
+}
+
 /* ---- rounds ------------------------------------------------------------ */
 
 static void one_round(const geo *g, uint64_t *seed, int max_rules, int force_kind)
@@ -1749,6 +1827,15 @@ static void one_round(const geo *g, uint64_t *seed, int max_rules, int force_kin
         for (int i = 0; i < nc; i++)
             G[i] = (uint8_t)(1 + or_below(seed, n));
         judge_grid(g, &rs, m, G, 0, "random digits");
+    }
+    {
+        /* a relabelled S: houses kept, some rules broken */
+        uint8_t G[MAXC];
+        int perm[SK_MAX_N];
+        or_shuffle(seed, perm, n);
+        for (int i = 0; i < nc; i++)
+            G[i] = (uint8_t)(perm[S[i] - 1] + 1);
+        check_copy_and_text(g, &rs, S, G);
     }
     /* the same rules on an unrelated grid of the geometry */
     {
