@@ -57,7 +57,8 @@ static long n_puzzles, n_verdict[3], n_brute, n_filter_calls, n_single_checks, n
 static long kind_count[SK_RULE_LAST_];
 static long n_long_pills, n_pill3; /* pills that read three decimal digits or more */
 static long n_partial_reports; /* violations on partial grids proven right */
-static int pills_only; /* arrows with 2-cell pills only (large grids) */
+static int pills_only;
+static int hard_mode; /* few givens, many rules: real searches */ /* arrows with 2-cell pills only (large grids) */
 static double t_engines, t_candidates, t_best, t_brute, t_filters, t_judge; /* seconds spent */
 
 static double now(void)
@@ -1848,12 +1849,14 @@ static void one_round(const geo *g, uint64_t *seed, int max_rules, int force_kin
     sk_model_free(m);
 
     int consistent = 1;
-    if (or_below(seed, 5) == 0 && gen_broken(&x)) {
+    if ((hard_mode || or_below(seed, 5) == 0) && gen_broken(&x)) {
         consistent = 0;
         n_inconsistent++;
     }
     /* givens: few (several solutions), or more */
     int keep = or_below(seed, 3) == 0 ? or_below(seed, 25) : 30 + or_below(seed, 40);
+    if (hard_mode)
+        keep = 4 + or_below(seed, 12); /* searches that must branch and learn */
     int globals = 0;
     for (int k = 0; k < rs.nr; k++)
         globals += rs.r[k].ncells == 0;
@@ -1952,6 +1955,19 @@ static void test_large(void)
     run(&g, 3, 12, 6);
     geo_box(&g, 16, 4, 4);
     run(&g, 1, 12, 7);
+}
+
+/* Few givens and many rules on 8x8 and 9x9: verdicts that need a real
+ * search (the cdcl engine learns from the propagators' explanations). */
+static void test_hard(void)
+{
+    geo g;
+    hard_mode = 1;
+    geo_box(&g, 9, 3, 3);
+    run(&g, 10, 10, 10);
+    geo_box(&g, 8, 2, 4);
+    run(&g, 6, 10, 11);
+    hard_mode = 0;
 }
 
 /* Arrows whose pills hold two-digit numbers (12x12, 16x16): 1 then 11
@@ -2254,6 +2270,7 @@ int main(void)
     TIMED(test_large);
     TIMED(test_global_rules);
     TIMED(test_pills);
+    TIMED(test_hard);
     printf("# seed %llu: %ld puzzles (%ld none, %ld unique, %ld several; %ld with a broken rule), "
            "%ld rules, %ld listed by backtracking, %ld candidate runs, %ld best runs, "
            "%ld filter calls, %ld grids judged (%ld rule verdicts), %ld searches too slow, %.1f s\n",
