@@ -58,7 +58,8 @@ static long kind_count[SK_RULE_LAST_];
 static long n_long_pills, n_pill3; /* pills that read three decimal digits or more */
 static long n_partial_reports; /* violations on partial grids proven right */
 static int pills_only;
-static int hard_mode; /* few givens, many rules: real searches */ /* arrows with 2-cell pills only (large grids) */
+static int hard_mode;
+static long n_minimal; /* minimal puzzles made */ /* few givens, many rules: real searches */ /* arrows with 2-cell pills only (large grids) */
 static double t_engines, t_candidates, t_best, t_brute, t_filters, t_judge; /* seconds spent */
 
 static double now(void)
@@ -1240,7 +1241,7 @@ static void compare(const geo *g, rset *rs, const uint8_t *givens, const uint8_t
 
     /* true candidates and best score */
     t = now();
-    if (n <= 9 || ag.exhausted) {
+    if ((n <= 9 && !hard_mode) || ag.exhausted) {
         check_candidates(solver_general, "general", g, rs, m, givens, &ag, consistent ? planted : NULL);
         if (n <= 6)
             check_candidates(solver_cdcl, "cdcl", g, rs, m, givens, &ag, consistent ? planted : NULL);
@@ -1249,7 +1250,7 @@ static void compare(const geo *g, rset *rs, const uint8_t *givens, const uint8_t
     }
     t_candidates += now() - t;
     t = now();
-    if (ag.exhausted && n <= 9)
+    if (ag.exhausted && n <= 9 && !hard_mode) /* best: small searches only */
         check_best(g, rs, m, givens, &ag, seed);
     t_best += now() - t;
     sk_model_free(m);
@@ -1849,6 +1850,38 @@ static void one_round(const geo *g, uint64_t *seed, int max_rules, int force_kin
     sk_model_free(m);
 
     int consistent = 1;
+    if (hard_mode && or_below(seed, 2)) {
+        /* a minimal puzzle: every given whose removal keeps the solution
+         * unique (by cdcl) is removed, so proving uniqueness needs search */
+        sk_model *mm;
+        if (build(g, &rs, &mm, NULL) == SK_OK) {
+            int order[MAXC];
+            memcpy(givens, S, (size_t)nc);
+            or_shuffle(seed, order, nc);
+            for (int u = 0; u < nc; u++) {
+                int i = order[u];
+                uint8_t keep_digit = givens[i];
+                sk_search_opts so = SK_SEARCH_OPTS_INIT;
+                sk_result sr;
+                so.max_nodes = 20000;
+                givens[i] = 0;
+                if (sk_solver_run(solver_cdcl, mm, givens, &so, NULL, &sr) != SK_OK ||
+                    sk_result_verdict(&sr) != SK_VERDICT_UNIQUE)
+                    givens[i] = keep_digit;
+            }
+            sk_model_free(mm);
+            n_minimal++;
+            if (or_below(seed, 3) == 0) /* one given less: several solutions */
+                for (int u = 0; u < nc; u++)
+                    if (givens[order[u]]) {
+                        givens[order[u]] = 0;
+                        break;
+                    }
+            compare(g, &rs, givens, S, 1, &o, seed);
+            or_free(&o);
+            return;
+        }
+    }
     if ((hard_mode || or_below(seed, 5) == 0) && gen_broken(&x)) {
         consistent = 0;
         n_inconsistent++;
@@ -2277,6 +2310,7 @@ int main(void)
            (unsigned long long)base_seed, n_puzzles, n_verdict[0], n_verdict[1], n_verdict[2],
            n_inconsistent, n_rules_total, n_brute, n_candidates, n_best, n_filter_calls,
            n_check_grids, n_single_checks, n_slow, now() - t0);
+    printf("# %ld minimal puzzles\n", n_minimal);
     printf("# %ld violations on partial grids shown unfillable\n", n_partial_reports);
     printf("# %ld arrows whose pill reads 100 or more, %ld pills of 3 cells\n", n_long_pills, n_pill3);
     printf("# time: engines %.1f s, backtracking %.1f s, candidates %.1f s, best %.1f s, "
