@@ -2148,6 +2148,29 @@ static void test_registry(void)
     }
 }
 
+/* The smallest model whose first propagator carries no data (an arrow):
+ * it must build and solve like any other (and, under the sanitizers,
+ * without undefined behaviour while it is compiled). */
+static void test_arrow_alone(void)
+{
+    geo g;
+    geo_box(&g, 9, 3, 3);
+    rset rs;
+    memset(&rs, 0, sizeof rs);
+    static const int cells[] = {0, 28}; /* r1c1 = r4c2 */
+    sk_rule *r = rs_add(&rs, SK_RULE_ARROW, 0, cells, 2);
+    r->aux = 1;
+    sk_model *m;
+    sk_diag d;
+    CHECK_EQ_INT(build(&g, &rs, &m, &d), SK_OK);
+    uint8_t givens[81] = {0}, sol[81];
+    givens[0] = 7;
+    CHECK_EQ_INT(solve_first(solver_cdcl, m, givens, sol, 0), 1);
+    CHECK_EQ_INT(sol[28], 7);
+    CHECK(sk_verify(m, givens, sol));
+    sk_model_free(m);
+}
+
 /* ---- refusals ---------------------------------------------------------- */
 
 static int mentions(const char *msg, const char *word)
@@ -2292,6 +2315,7 @@ int main(void)
         RUN(fn);                                                   \
         printf("#   %s: %.1f s\n", #fn, now() - t_);              \
     } while (0)
+    RUN(test_arrow_alone);
     RUN(test_refusals);
     TIMED(test_registry);
     TIMED(test_4x4);
