@@ -4,29 +4,37 @@
  * Random puzzles are planted: a random solution grid is made first
  * (solved with any whole-grid rules already in force), then rules that
  * this grid satisfies are read off it (cages with its sums, thermometers
- * along its increasing paths, dots where its neighbours relate, ...),
- * then givens are taken away, and sometimes one rule the grid breaks is
- * added.  On each puzzle:
+ * along its increasing paths, dots where its neighbours relate, a
+ * negative rule with every mark it needs, ...), then givens are taken
+ * away (at random, or down to a minimal unique puzzle), and sometimes one
+ * rule the grid breaks is added.  On each puzzle:
  *
  *   - the general and cdcl engines must agree on the verdict, on the
- *     count up to CAP and on the set of solutions; every solution must
- *     pass the judge of rules_oracle.h, the houses of oracle.h and
- *     sk_verify; the planted grid must be a solution exactly when it
- *     obeys every rule; where plain backtracking over the geometry can
- *     list every completion of the givens, the judge's filter of that
- *     list is the answer;
+ *     count up to CAP and on the set of solutions, with and without
+ *     pencil marks; every solution must pass the judge of
+ *     rules_oracle.h, the houses of oracle.h and sk_verify; the planted
+ *     grid must be a solution exactly when it obeys every rule; where
+ *     plain backtracking over the geometry can list every completion of
+ *     the givens, the judge's filter of that list is the answer;
  *   - sk_candidates must give the union of the solutions (and capped
  *     counts), sk_best the best value over them;
  *   - every propagator (skx_con_filter) must keep the planted digits
  *     whatever extra digits the masks hold, and on single digits must
  *     accept exactly the grids the judge accepts;
- *   - sk_check_rules and sk_verify must agree with the judge on complete
- *     grids (satisfying or not) and report nothing on partial grids that
- *     a satisfying grid completes.
+ *   - sk_check_rules and sk_verify must agree with the judge, rule by
+ *     rule, on complete grids (relabelled solutions, unrelated grids,
+ *     random digits); on partial grids sk_check_rules reports nothing
+ *     that a solution completes, and nothing whose own empty cells can
+ *     still be filled; sk_check finds the repeats in the houses the
+ *     rules make;
+ *   - the model keeps its own copy of the rules, and their text form
+ *     (the reproducers printed on failure) reads back as the same rules.
  *
  * Plus the registry (which engines take rule models) and the refusals of
  * sk_model_new.  SK_DIFF_SEED and SK_DIFF_ROUNDS change the seed and
- * multiply the rounds, as for test_diff.
+ * multiply the rounds, as for test_diff.  A search slower than
+ * GUARD_SECONDS is reported as slow (not as a failure), and rounds stop
+ * after BUDGET_SECONDS (the rounds skipped are counted in the summary).
  */
 #include <stdint.h>
 #include <stdio.h>
