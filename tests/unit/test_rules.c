@@ -1208,6 +1208,33 @@ static void compare(const geo *g, rset *rs, const uint8_t *givens, const uint8_t
                 fits = (int)(masks[i] >> (ag.sols[k * nc + i] - 1) & 1);
             want += fits;
         }
+        /* true candidates from those pencil marks: the union of the
+         * solutions that fit them */
+        if (n <= 9 && !hard_mode) {
+            uint64_t uni[MAXC] = {0}, out[MAXC];
+            for (long long k = 0; k < ag.count; k++) {
+                int fits = 1;
+                for (int i = 0; i < nc && fits; i++)
+                    fits = (int)(masks[i] >> (ag.sols[k * nc + i] - 1) & 1);
+                for (int i = 0; i < nc && fits; i++)
+                    uni[i] |= 1ull << (ag.sols[k * nc + i] - 1);
+            }
+            sk_candidates_opts co = SK_CANDIDATES_OPTS_INIT;
+            sk_candidates_result cr;
+            co.candidates = masks;
+            co.timeout = GUARD_SECONDS;
+            CHECK_EQ_INT(sk_candidates(solver_cdcl, m, givens, &co, out, NULL, &cr), SK_OK);
+            if (cr.end == SK_END_EXHAUSTED) {
+                int bad = 0;
+                for (int i = 0; i < nc; i++)
+                    bad += out[i] != uni[i];
+                if (bad) {
+                    fprintf(stderr, "sk_candidates with pencil marks differs in %d cells\n", bad);
+                    dump("true candidates from pencil marks wrong", g, rs, givens);
+                }
+                CHECK_EQ_INT(bad, 0);
+            }
+        }
         sk_solver *both[2] = {solver_general, solver_cdcl};
         for (int w = 0; w < 2; w++) {
             sk_search_opts mo = SK_SEARCH_OPTS_INIT;
