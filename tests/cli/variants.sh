@@ -209,6 +209,14 @@ for k in 5 6 8 12 13 15 16 17 20 21 22 24 26 27 55; do
     verdict "convert-iss$k-text-solution" $?
     same "convert-iss$k-text-roundtrip" "$tmp/t1.txt" "$tmp/t2.txt"
 done
+# every keyword of the text form reads back and writes out the same
+grep -v '^#' $D/rules_all.txt >"$tmp/all.txt"
+"$T" convert $D/rules_all.txt >"$tmp/all2.txt" 2>&1
+same convert-every-keyword "$tmp/all.txt" "$tmp/all2.txt"
+# a sandwich given by its cells is written as its row or column
+printf '%081d\nsandwich 7: r4c1 r4c2 r4c3 r4c4 r4c5 r4c6 r4c7 r4c8 r4c9\nsandwich 0: r1c2 r2c2 r3c2 r4c2 r5c2 r6c2 r7c2 r8c2 r9c2\n' 0 >"$tmp/sw.txt"
+printf '%081d\nsandwich 7: row 4\nsandwich 0: column 2\n' 0 | tr 0 . | sed 's/sandwich \./sandwich 0/' | out
+run convert-sandwich-cells 0 convert "$tmp/sw.txt"
 # grid output form reads back as the same puzzle
 "$T" convert --output grid $D/fp6.json >"$tmp/g.txt" 2>&1
 "$T" solve --output line "$tmp/g.txt" >"$tmp/s" 2>&1
