@@ -42,6 +42,7 @@ for t in "$B"/tests/test_*; do
     layer "unit: ${t##*/}" "$t"
 done
 layer "command line" sh tests/cli/run.sh "$B/sudokit"
+layer "command line: variants" sh tests/cli/variants.sh "$B/sudokit"
 layer "examples" sh tests/examples.sh "$B"
 layer "SAT cross-check" sh tests/sat_crosscheck.sh "$B/sudokit"
 layer "best score: CBC cross-check" sh tests/best_cbc.sh "$B/sudokit"
