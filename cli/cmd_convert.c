@@ -63,8 +63,9 @@ const cli_command cli_cmd_convert = {
     "followed by its variant rules one per line (\"cage 15: r1c1 r1c2\"), and by\n"
     "'box RxC', 'diagonals' or 'hyper' when the geometry has them, so that the\n"
     "text reads back as the same puzzle: f-puzzles JSON or links become a\n"
-    "readable text file, and back.  The default form is the one each puzzle was\n"
-    "read in (line form for f-puzzles input).  Puzzles with rules, and grid\n"
+    "readable text file.  The output forms are line, grid, board and pretty;\n"
+    "there is no f-puzzles output.  The default form is the one each puzzle\n"
+    "was read in (line form for f-puzzles input).  Puzzles with rules, and grid\n"
     "forms, are separated by a blank line.  A puzzle that cannot be read gives\n"
     "a comment line '# invalid: reason' (and the message on stderr).",
     convert_run,

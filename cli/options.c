@@ -404,6 +404,17 @@ static const char exit_codes[] =
     "  4  system error: out of memory, write error\n"
     "  When several apply the highest wins.\n";
 
+static const char input_forms[] =
+    "\n"
+    "Input: line, grid, board or hdu4069 form, or f-puzzles (its JSON, the\n"
+    "compressed string of a link, or the whole link), with the rules the\n"
+    "puzzle carries.  A puzzle in line, grid or board form may be followed\n"
+    "directly by variant rules, one per line, and by 'box RxC', 'diagonals'\n"
+    "or 'hyper' lines:\n"
+    "  cage 15: r1c1 r1c2 r2c1        thermo: r4c4 r4c5 r4c6\n"
+    "  arrow: r5c5 > r4c4 r3c3        box 2x3\n"
+    "Every rule: 'man sudokit', section VARIANT RULES.\n";
+
 void cli_print_help(FILE *f, const cli_command *cmd)
 {
     size_t i;
@@ -411,6 +422,8 @@ void cli_print_help(FILE *f, const cli_command *cmd)
     fprintf(f, "usage: sudokit %s [OPTIONS]%s%s\n\n", cmd->name, cmd->operands[0] ? " " : "",
             cmd->operands);
     fprintf(f, "%s\n", cmd->description);
+    if (cmd->bit & PUZZLES)
+        fputs(input_forms, f);
     fputs("\nOptions:\n", f);
     for (i = 0; i < NOPTIONS; i++) {
         const cli_option *o = &options[i];
@@ -444,7 +457,9 @@ void cli_print_main_help(FILE *f)
     fputs("usage: sudokit COMMAND [OPTIONS] [FILE...]\n"
           "       sudokit --version | --help\n\n"
           "Solve, prove, count, list and check Sudoku-family puzzles: any N up to 64,\n"
-          "rectangular boxes, jigsaw regions, Latin squares, diagonals, Hyper windows.\n"
+          "rectangular boxes, jigsaw regions, Latin squares, diagonals, Hyper windows,\n"
+          "and variant rules (killer cages, thermometers, arrows, dots, lines...)\n"
+          "written one per line after a grid, or read from f-puzzles JSON and links.\n"
           "Puzzles are read from each FILE, or standard input when there is none or\n"
           "FILE is '-'; results come in input order, one record per puzzle.\n\n"
           "Commands:\n",

@@ -179,6 +179,41 @@ section "Checking a filled grid" \
     "'check' names every repeated digit, with its line and column."
 run 1 check $P/conflict.txt
 
+section "Variant rules: a killer in the text form" \
+    "A grid followed by one rule per line: 'box 2x3', then killer cages" \
+    "('cage SUM: CELLS').  This one has no givens; the cages decide."
+show $P/killer6.txt
+run 0 solve --output pretty $P/killer6.txt
+
+section "True candidates" \
+    "Without its three bottom-left cages the killer has 8 solutions." \
+    "'candidates' gives the digits each cell holds in at least one of them;" \
+    "with --limit N it also counts, up to N, the solutions holding each."
+grep -v -e '^#' -e ': r[56]c[123] ' $P/killer6.txt >"$tmp/open6.txt"
+run_stdin 0 open6.txt candidates --limit 10
+
+section "f-puzzles" \
+    "The JSON f-puzzles exports, the compressed string of its links, or a" \
+    "whole link: givens, regions and rules come with the puzzle.  'convert'" \
+    "writes it as a grid and rule lines, which read back as the same puzzle."
+run 0 solve --output pretty $P/fpuzzles_ctc.txt
+run 0 convert $P/fpuzzles_ctc.txt
+
+section "A broken rule" \
+    "'check' also names every variant rule that the filled cells break."
+cat >"$tmp/broken6.txt" <<'EOF'
+123456
+456123
+231564
+564231
+312645
+645312
+box 2x3
+cage 9: r1c1 r1c2
+arrow: r6c1 > r5c1 r5c2
+EOF
+run_stdin 1 broken6.txt check
+
 section "Bad input" \
     "Each bad puzzle is reported on stderr with its line, column and reason;" \
     "it gets the answer 'invalid' and the batch goes on."
