@@ -7,9 +7,12 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 
+/* One block (the batch frees a payload with a single free): the masks
+ * and counts follow the struct. */
 typedef struct cand_result {
     sk_candidates_result res;
     uint64_t *masks;  /* N*N */
@@ -27,25 +30,26 @@ static void cand_work(cli_worker *w, cli_item *it)
     const cli_args *a = w->batch->args;
     const int n = it->geom.n;
     const size_t nc = (size_t)n * (size_t)n;
-    cand_result *r = calloc(1, sizeof *r);
+    const size_t ncounts = cap_of(a) > 1 ? nc * (size_t)n : 0;
+    cand_result *r = malloc(sizeof *r + (nc + ncounts) * sizeof(uint64_t));
     int rc = SK_ENOMEM;
     if (r) {
-        r->masks = malloc(nc * sizeof *r->masks);
-        r->counts = cap_of(a) > 1 ? malloc(nc * (size_t)n * sizeof *r->counts) : NULL;
+        memset(&r->res, 0, sizeof r->res);
+        r->masks = (uint64_t *)(void *)(r + 1);
+        r->counts = ncounts ? r->masks + nc : NULL;
     }
-    if (r && r->masks && (cap_of(a) == 1 || r->counts) &&
-        (w->solver || sk_solver_new(a->engine, &w->solver) == SK_OK)) {
+    if (r && (w->solver || sk_solver_new(a->engine, &w->solver) == SK_OK)) {
         sk_candidates_opts o = SK_CANDIDATES_OPTS_INIT;
         o.cap = cap_of(a);
         o.timeout = a->timeout;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         rc = sk_candidates(w->solver, it->model, it->cells, &o, r->masks, r->counts, &r->res);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        it->usec = (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000);
     }
     if (rc != SK_OK) {
-        if (r) {
-            free(r->masks);
-            free(r->counts);
-            free(r);
-        }
+        free(r);
         char msg[160];
         snprintf(msg, sizeof msg, "%s", sk_strerror(rc));
         it->status = CLI_ST_INVALID;
@@ -59,6 +63,7 @@ static void cand_work(cli_worker *w, cli_item *it)
     it->payload = r;
     it->searched = 1;
     it->res.nodes = r->res.nodes;
+    it->res.guesses = r->res.guesses;
     if (r->res.end != SK_END_EXHAUSTED) {
         it->status = CLI_ST_TIMEOUT;
         return;
@@ -116,7 +121,9 @@ static void print_grid(const cli_item *it, const cand_result *r)
         for (int c = 0; c < n; c++) {
             if (bc && c && c % bc == 0)
                 fputs(" |", stdout);
-            printf(c ? " %-*s" : "%-*s", width, mask_text(it, r->masks[row * n + c], text, sizeof text));
+            /* padded to the widest cell, but no space at the end of a row */
+            printf(c ? " %-*s" : "%-*s", c == n - 1 ? 0 : width,
+                   mask_text(it, r->masks[row * n + c], text, sizeof text));
         }
         putchar('\n');
     }

@@ -507,6 +507,7 @@ typedef struct sk_candidates_result {
     sk_end end;         /* EXHAUSTED: the answer is final; TIMEOUT or
                            CANCELLED: out holds the digits not yet ruled
                            out (a superset) and counts are lower bounds */
+    uint64_t guesses;   /* their guesses, together */
 } sk_candidates_result;
 
 /*

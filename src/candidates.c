@@ -206,6 +206,7 @@ int sk_candidates(sk_solver *s, const sk_model *m, const uint8_t *givens,
             }
             res->searches++;
             res->nodes += r.nodes;
+            res->guesses += r.guesses;
             if (r.end == SK_END_TIMEOUT || r.end == SK_END_CANCELLED) {
                 res->end = r.end;
                 goto done;

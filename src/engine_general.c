@@ -24,6 +24,23 @@
  *   Up to 9x9 probing costs more than it saves and the branch is simply a
  *   cell with the fewest candidates.  Digits are tried in increasing
  *   order; the last alternative of a choice is forced, not a guess.
+ *
+ * Variant rules: two strategies, in rounds
+ *   Models with rules are probed at every size (their propagators make
+ *   probes see far more), but a probing node of a 9x9 killer costs about
+ *   2 ms, and on many puzzles cheap nodes win.  The other strategy does
+ *   not probe and branches on conflict scores: score[i] counts the dead
+ *   ends met right after branching on cell i (halved every 16384 dead
+ *   ends, so it follows the recent search), and the branch is the cell
+ *   with the highest score per candidate; when half the score of a digit's
+ *   better place among its only two places in a full house beats that, the
+ *   branch is "the digit there, or not" instead.  Until a first solution
+ *   is found, each strategy gets a round of work (probes plus nodes), and
+ *   when it runs out the search starts again from the root with the other,
+ *   the rounds doubling every two; the scores are kept.  A solution ends
+ *   the rounds (so nothing is reported twice) and the search finishes with
+ *   the strategy it has.  On the 89 slowest puzzles of the ISS collection,
+ *   5 s each, the rounds answer 56-57 against 45 for probing alone.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -44,7 +44,10 @@
  *   4. variant rules: each propagator of the model (src/rules/filter.c)
  *      whose cells changed runs on its cells' masks, when the singles are
  *      stuck and before locked candidates (propagators narrow cells that
- *      the singles then settle; locked candidates cost more).
+ *      the singles then settle; locked candidates cost more).  After a
+ *      COMBO (a cage, a renban window), a digit that every digit set it
+ *      still allows holds, with all its places in one full house, leaves
+ *      the rest of that house (pointing from a cage).
  *   Every change marks the houses of its cell dirty, with one bitset per
  *   house rule, so rules 2 and 3 look only at what changed; after an undo
  *   to a fixpoint the state is a fixpoint again and nothing is dirty.

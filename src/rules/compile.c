@@ -18,8 +18,10 @@
  * A rule that cannot hold whatever else the grid holds (a cage sum out of
  * reach, a renban longer than N, a sandwich sum no digits make) is
  * refused with a reason, like a box that does not tile the grid.  Rules
- * that contradict only one another are not refused here: the puzzle then
- * simply has no solution.
+ * that contradict only one another are mostly not refused: the puzzle then
+ * simply has no solution.  The exception is rules on the same two cells
+ * (an X and a V on one pair), whose merged table of allowed pairs is empty:
+ * that pair is refused, named after the rule that emptied it.
  */
 #include <stdarg.h>
 #include <stdio.h>

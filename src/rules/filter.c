@@ -1,6 +1,7 @@
 /*
  * filter.c - the propagators the rules compile to (model.h, enum
- * skx_con_type).  Every engine calls skx_con_filter with the candidate
+ * skx_con_type).  Every engine that takes rules (general, cdcl, and the
+ * best-score search) calls skx_con_filter with the candidate
  * masks of one propagator's cells and applies what comes back, so the
  * general engine, the best-score search and the cdcl engine (which also
  * derives its explanations from the masks) share one implementation.
@@ -13,7 +14,9 @@
  * treats the cells independently apart from their digit set, EQSUM and
  * QUAD reason on counts and reachable sums); all of them fail exactly
  * when the cells are fully assigned and break the rule, which is what
- * makes every engine's answers right whatever the strength.
+ * makes every engine's answers right whatever the strength.  (An ARROW
+ * also fails when two cells of its pill that see one another hold the
+ * same digit, which the houses forbid anyway.)
  *
  * Sums are bitsets: bit s of a W-word set means "sum s is possible".
  * Forward sets F[i] hold the sums the first i cells can make; backward

@@ -286,8 +286,8 @@ out <<'EOF'
 34  12  | 123 234
 34  12  | 123 234
 --------+--------
-2   3   | 4   1  
-1   4   | 23  23 
+2   3   | 4   1
+1   4   | 23  23
 EOF
 run cand-text 0 candidates $D/rules4m.txt
 # a unique variant puzzle: one candidate per cell, its solution
