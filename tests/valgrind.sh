@@ -1,10 +1,11 @@
 #!/bin/sh
-# tests/valgrind.sh TOOL - the command-line tests (tests/cli/run.sh) and
-# the bad-input catalogue (tests/bad/run.sh) with every run of the tool
-# under valgrind: any memory error or definite leak makes that run exit
-# 97 (so its case fails) and is shown from valgrind's log.  Ends with
-# "N passed, N failed" (the two layers' cases, plus one failure for each
-# run that valgrind reported).  `make valgrind`; .ci/run runs it.
+# tests/valgrind.sh TOOL - the command-line tests (tests/cli/run.sh and
+# tests/cli/variants.sh) and the bad-input catalogue (tests/bad/run.sh)
+# with every run of the tool under valgrind: any memory error or definite
+# leak makes that run exit 97 (so its case fails) and is shown from
+# valgrind's log.  Ends with "N passed, N failed" (the three layers'
+# cases, plus one failure for each run that valgrind reported).
+# `make valgrind`; .ci/run runs it.
 T=${1:?usage: tests/valgrind.sh path/to/sudokit}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
 if ! command -v valgrind >/dev/null 2>&1; then
@@ -24,7 +25,7 @@ chmod +x "$tmp/sudokit"
 
 passed=0
 failed=0
-for layer in tests/cli/run.sh tests/bad/run.sh; do
+for layer in tests/cli/run.sh tests/cli/variants.sh tests/bad/run.sh; do
     echo "# $layer under valgrind"
     sh $layer "$tmp/sudokit" >"$tmp/layer.log" 2>&1
     grep -v '^ok ' "$tmp/layer.log"
