@@ -66,7 +66,7 @@ STATIC   := $(B)/libsudokit.a
 SHARED   := $(B)/libsudokit.so.$(VERSION)
 TOOL     := $(B)/sudokit
 
-.PHONY: all lib tool tests test demo install uninstall clean bench FORCE \
+.PHONY: all lib tool tests test demo install uninstall clean bench bench-variants FORCE \
 	fuzz fuzzers stress valgrind test-threads
 all: $(STATIC) $(SHARED) $(TOOL)
 
@@ -151,6 +151,10 @@ demo: $(TOOL)
 # make bench BENCH_ARGS="--solver NAME 'FIRST CMD' 'UNIQUE CMD'" adds a reference
 bench: $(TOOL)
 	@sh bench/run.sh $(TOOL) $(BENCH_ARGS)
+
+# variant puzzles against ISS (a checkout outside this repository) and CaDiCaL
+bench-variants: $(TOOL)
+	@python3 bench/variants/run.py $(TOOL) $(if $(ISS),--iss $(ISS)) $(VARIANTS_ARGS)
 
 # Written on every install, so that a new PREFIX is never stale.
 $(B)/sudokit.pc: sudokit.pc.in include/sudokit.h FORCE
