@@ -43,6 +43,11 @@ for t in "$B"/tests/test_*; do
 done
 layer "command line" sh tests/cli/run.sh "$B/sudokit"
 layer "command line: variants" sh tests/cli/variants.sh "$B/sudokit"
+# 2 s a puzzle, 1 s under the sanitizers (a slower build: fewer answers,
+# each still checked)
+vlimit=2
+[ "$SAN" = 1 ] && vlimit=1
+layer "published variant puzzles" env VARIANT_TIMEOUT=$vlimit sh tests/variants/run.sh "$B/sudokit"
 layer "examples" sh tests/examples.sh "$B"
 layer "SAT cross-check" sh tests/sat_crosscheck.sh "$B/sudokit"
 layer "best score: CBC cross-check" sh tests/best_cbc.sh "$B/sudokit"
