@@ -73,6 +73,35 @@ decode() {
         END { s = ""; for (i = 0; i < n * n; i++) s = s ((i in g) ? g[i] : "?"); print s }'
 }
 
+# same_then_blocked: after a model $grid was found for $tmp/p.cnf ($n, $vars,
+# $clauses set), compares it with sudokit's $status and $solution, then
+# blocks it: the formula must become UNSAT exactly when sudokit says unique.
+same_then_blocked() {
+    case $status in
+    unique)
+        [ "$grid" = "$solution" ] && ok "$name-same-solution" ||
+            fail "$name-same-solution" "SAT $grid, sudokit $solution" ;;
+    multiple) ok "$name-multiple-has-model" ;;
+    *) fail "$name" "SAT found a model, sudokit says $status" ; return ;;
+    esac
+
+    # block the solution: UNSAT exactly when sudokit says unique
+    block=$(awk -v n="$n" -v g="$grid" 'BEGIN { sym = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        for (i = 0; i < n * n; i++) printf "-%d ", i * n + index(sym, substr(g, i + 1, 1)); print "0" }')
+    {
+        echo "p cnf $vars $((clauses + 1))"
+        echo "$block"
+        grep -v '^[cp]' "$tmp/p.cnf"
+    } >"$tmp/b.cnf"
+    sat "$tmp/b.cnf" >/dev/null
+    rc=$?
+    if { [ $rc = 20 ] && [ "$status" = unique ]; } || { [ $rc = 10 ] && [ "$status" = multiple ]; }; then
+        ok "$name-blocked-$status"
+    else
+        fail "$name-blocked" "$SAT exit $rc after blocking, sudokit says $status"
+    fi
+}
+
 # check NAME FILE [OPTIONS...]: the first puzzle of FILE (line form) checked
 # both ways.
 check() {
@@ -115,29 +144,7 @@ check() {
     else
         fail "$name-model-is-solution" "$grid"
     fi
-    case $status in
-    unique)
-        [ "$grid" = "$solution" ] && ok "$name-same-solution" ||
-            fail "$name-same-solution" "SAT $grid, sudokit $solution" ;;
-    multiple) ok "$name-multiple-has-model" ;;
-    *) fail "$name" "SAT found a model, sudokit says $status"; return ;;
-    esac
-
-    # block the solution: UNSAT exactly when sudokit says unique
-    block=$(awk -v n="$n" -v g="$grid" 'BEGIN { sym = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-        for (i = 0; i < n * n; i++) printf "-%d ", i * n + index(sym, substr(g, i + 1, 1)); print "0" }')
-    {
-        echo "p cnf $vars $((clauses + 1))"
-        echo "$block"
-        grep -v '^[cp]' "$tmp/p.cnf"
-    } >"$tmp/b.cnf"
-    sat "$tmp/b.cnf" >/dev/null
-    rc=$?
-    if { [ $rc = 20 ] && [ "$status" = unique ]; } || { [ $rc = 10 ] && [ "$status" = multiple ]; }; then
-        ok "$name-blocked-$status"
-    else
-        fail "$name-blocked" "$SAT exit $rc after blocking, sudokit says $status"
-    fi
+    same_then_blocked
 }
 
 # nth FILE K NAME: puzzle K (from 1, comments left out) of FILE in a file of
@@ -223,28 +230,7 @@ vcheck() {
         [ "$grid" = "$known" ] && ok "$name-known-solution" ||
             fail "$name-known-solution" "SAT $grid, collection $known"
     fi
-    case $status in
-    unique)
-        [ "$grid" = "$solution" ] && ok "$name-same-solution" ||
-            fail "$name-same-solution" "SAT $grid, sudokit $solution" ;;
-    multiple) ok "$name-multiple-has-model" ;;
-    *) fail "$name" "SAT found a model, sudokit says $status"; return ;;
-    esac
-
-    block=$(awk -v n="$n" -v g="$grid" 'BEGIN { sym = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-        for (i = 0; i < n * n; i++) printf "-%d ", i * n + index(sym, substr(g, i + 1, 1)); print "0" }')
-    {
-        echo "p cnf $vars $((clauses + 1))"
-        echo "$block"
-        grep -v '^[cp]' "$tmp/p.cnf"
-    } >"$tmp/b.cnf"
-    sat "$tmp/b.cnf" >/dev/null
-    rc=$?
-    if { [ $rc = 20 ] && [ "$status" = unique ]; } || { [ $rc = 10 ] && [ "$status" = multiple ]; }; then
-        ok "$name-blocked-$status"
-    else
-        fail "$name-blocked" "$SAT exit $rc after blocking, sudokit says $status"
-    fi
+    same_then_blocked
 }
 
 # ISS examples (tests/variants/iss_examples.txt), puzzle K counting from 0
