@@ -82,7 +82,7 @@ same_then_blocked() {
         [ "$grid" = "$solution" ] && ok "$name-same-solution" ||
             fail "$name-same-solution" "SAT $grid, sudokit $solution" ;;
     multiple) ok "$name-multiple-has-model" ;;
-    *) fail "$name" "SAT found a model, sudokit says $status" ; return ;;
+    *) fail "$name" "SAT found a model, sudokit says $status"; return ;;
     esac
 
     # block the solution: UNSAT exactly when sudokit says unique
