@@ -246,27 +246,22 @@ def main():
         lines.append("Every answer agrees across the sides that gave one, and with the known "
                      "solutions.")
     lines.append("")
-    slow = sorted(rows, key=lambda r: -r[3])[:10]
-    lines.append("Slowest for sudokit:")
-    lines.append("")
-    lines.append("| puzzle | rules | sudokit | guesses | ISS | CaDiCaL |")
-    lines.append("|---|---|---:|---:|---:|---:|")
-    for r in slow:
-        lines.append("| %s | %s | %s %.3f s | %d | %s | %s |"
-                     % (r[0], r[1], r[2], r[3], r[4],
-                        "-" if r[6] is None else "%.3f s" % (r[6] / 1000),
-                        "-" if r[8] is None else "%s %.3f s" % (r[7], r[8])))
-    lines.append("")
+    def table(title, chosen):
+        if title:
+            lines += [title, ""]
+        lines.append("| puzzle | rules | sudokit | guesses | ISS | CaDiCaL |")
+        lines.append("|---|---|---:|---:|---:|---:|")
+        for r in chosen:
+            lines.append("| %s | %s | %s %.3f s | %d | %s | %s |"
+                         % (r[0], r[1], r[2], r[3], r[4],
+                            "-" if r[6] is None else "%s %.3f s" % (r[5], r[6] / 1000),
+                            "-" if r[8] is None else "%s %.3f s" % (r[7], r[8])))
+        lines.append("")
+
+    table("Slowest for sudokit:", sorted(rows, key=lambda r: -r[3])[:10])
     lines.append("<details><summary>Every puzzle</summary>")
     lines.append("")
-    lines.append("| puzzle | rules | sudokit | guesses | ISS | CaDiCaL |")
-    lines.append("|---|---|---:|---:|---:|---:|")
-    for r in rows:
-        lines.append("| %s | %s | %s %.3f s | %d | %s | %s |"
-                     % (r[0], r[1], r[2], r[3], r[4],
-                        "-" if r[6] is None else "%s %.3f s" % (r[5], r[6] / 1000),
-                        "-" if r[8] is None else "%s %.3f s" % (r[7], r[8])))
-    lines.append("")
+    table("", rows)
     lines.append("</details>")
     with open(args.out, "w") as f:
         f.write("\n".join(lines) + "\n")
