@@ -248,7 +248,7 @@ def main():
     lines.append("")
     def table(title, chosen):
         if title:
-            lines += [title, ""]
+            lines.extend([title, ""])
         lines.append("| puzzle | rules | sudokit | guesses | ISS | CaDiCaL |")
         lines.append("|---|---|---:|---:|---:|---:|")
         for r in chosen:
