@@ -51,6 +51,8 @@
  * read so far; otherwise the elapsed time is shown.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -113,8 +115,8 @@ typedef struct run_state {
     int progress_shown;
     double total_bytes;      /* size of every input, < 0 when unknown */
     double bytes_before;     /* sizes of the inputs already read */
-    FILE *cur_fp;            /* stream being read, NULL between streams */
-    double cur_base;         /* its position when opened */
+    const double *cur_pos;   /* bytes read of the stream being read (NULL
+                                between streams or when its size is unknown) */
 } run_state;
 
 static double now(void)
@@ -627,11 +629,8 @@ static void progress(run_state *rs, int done)
     elapsed = t - rs->start;
     rate = (double)printed / elapsed;
     pos = rs->bytes_before;
-    if (rs->cur_fp) {
-        off_t at = ftello(rs->cur_fp);
-        if (at >= 0)
-            pos += (double)at - rs->cur_base;
-    }
+    if (rs->cur_pos)
+        pos += *rs->cur_pos;
     if (rs->total_bytes > 0 && pos > 0 && rate > 0 && rs->tail > 0) {
         /* puzzles read so far over the share of the input read so far */
         double share = pos / rs->total_bytes, total, left;
@@ -848,26 +847,76 @@ static int read_one(run_state *rs, sk_reader *r, const char *name, int *err)
     return SK_OK;
 }
 
-/* Reads every puzzle of one stream, printing finished items as it goes. */
-static void read_stream(run_state *rs, FILE *fp, const char *name, const sk_read_opts *ro)
+/* Input read straight from a descriptor (sk_reader_open_fn), so that a
+ * terminal or a pipe is answered a puzzle at a time rather than a buffer
+ * at a time. */
+typedef struct fd_source {
+    run_state *rs;
+    int fd;
+    int waits;   /* not a regular file: bytes come when someone writes them */
+    double pos;  /* bytes read so far */
+} fd_source;
+
+/* How long input that comes a piece at a time may pause inside one puzzle
+ * (between a grid and its rule lines, say) before the puzzle is taken as
+ * complete. */
+#define PAUSE_MS 30
+
+static long fd_read(void *user, char *buf, size_t size, int now)
+{
+    fd_source *src = user;
+    if (src->waits) {
+        struct pollfd pf;
+        int ready;
+        pf.fd = src->fd;
+        pf.events = POLLIN;
+        pf.revents = 0;
+        do
+            ready = poll(&pf, 1, now ? PAUSE_MS : 0);
+        while (ready < 0 && errno == EINTR);
+        if (ready == 0) {
+            if (now)
+                return SK_READ_LATER;
+            /* about to wait for the person or program at the other end:
+               everything read so far is answered first */
+            drain(src->rs);
+            if (fflush(stdout) != 0)
+                cli_stdout_note_error(errno);
+        }
+    }
+    for (;;) {
+        ssize_t got = read(src->fd, buf, size);
+        if (got >= 0) {
+            src->pos += (double)got;
+            return (long)got;
+        }
+        if (errno != EINTR)
+            return -1;
+    }
+}
+
+/* Reads every puzzle of one descriptor, printing finished items as it
+ * goes. */
+static void read_stream(run_state *rs, int fd, const char *name, const sk_read_opts *ro)
 {
     cli_batch *b = rs->b;
     sk_reader *r = NULL;
     struct stat st;
-    double size = -1;
-    int rc = sk_reader_open_file(fp, ro, &r), err = 0;
+    fd_source src;
+    int rc, err = 0;
+    memset(&src, 0, sizeof src);
+    src.rs = rs;
+    src.fd = fd;
+    src.waits = !(fstat(fd, &st) == 0 && S_ISREG(st.st_mode));
+    rc = sk_reader_open_fn(fd_read, &src, ro, &r);
     if (rc != SK_OK) {
         drain(rs);
         cli_error("%s: %s", name, sk_strerror(rc));
         cli_batch_exit(b, rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT);
         return;
     }
-    if (rs->progress && rs->total_bytes > 0 && fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode)) {
-        off_t at = ftello(fp);
-        rs->cur_fp = fp;
-        rs->cur_base = at > 0 ? (double)at : 0;
-        size = (double)st.st_size - rs->cur_base;
-    }
+    if (rs->progress && rs->total_bytes > 0 && !src.waits)
+        rs->cur_pos = &src.pos;
     rc = SK_OK;
     while (!b->stop && rc == SK_OK) {
         int n;
@@ -887,9 +936,9 @@ static void read_stream(run_state *rs, FILE *fp, const char *name, const sk_read
         }
         wake_workers(rs, 1);
     }
-    rs->cur_fp = NULL;
-    if (size > 0)
-        rs->bytes_before += size;
+    rs->cur_pos = NULL;
+    if (!src.waits)
+        rs->bytes_before += src.pos;
     if (rc != SK_OK && rc != SK_DONE && !b->stop) {
         drain(rs); /* keep messages in input order */
         if (rc == SK_EIO && err)
@@ -899,6 +948,18 @@ static void read_stream(run_state *rs, FILE *fp, const char *name, const sk_read
         cli_batch_exit(b, rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT);
     }
     sk_reader_free(r);
+}
+
+/* 1 when stdout is the terminal stderr is: a progress line there would
+ * run into the results, so none is shown. */
+static int same_terminal(void)
+{
+    struct stat so, se;
+    if (!isatty(STDOUT_FILENO))
+        return 0;
+    if (fstat(STDOUT_FILENO, &so) != 0 || fstat(STDERR_FILENO, &se) != 0)
+        return 1;
+    return so.st_rdev == se.st_rdev;
 }
 
 /* Size in bytes of every operand when all are regular files, else -1. */
@@ -997,7 +1058,7 @@ int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opt
     atomic_init(&rs.finished, 0);
     atomic_init(&rs.abort_work, 0);
     rs.start = rs.last_progress = now();
-    rs.progress = !a->quiet && isatty(STDERR_FILENO);
+    rs.progress = !a->quiet && isatty(STDERR_FILENO) && !same_terminal();
     rs.total_bytes = rs.progress ? input_size(files, nfiles) : -1;
     if (rs.nworkers > 1) {
         started = start_workers(&rs, tid, wa);
@@ -1012,21 +1073,21 @@ int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opt
 
     for (i = 0; i < nfiles && !b.stop; i++) {
         const char *name = files[i];
-        FILE *fp;
+        int fd;
         if (strcmp(name, "-") == 0) {
-            read_stream(&rs, stdin, "<stdin>", ro);
+            read_stream(&rs, STDIN_FILENO, "<stdin>", ro);
             continue;
         }
-        fp = fopen(name, "r");
-        if (!fp) {
+        fd = open(name, O_RDONLY);
+        if (fd < 0) {
             int err = errno;
             drain(&rs); /* keep messages in input order */
             cli_error("%s: %s", name, strerror(err));
             cli_batch_exit(&b, CLI_EXIT_INPUT);
             continue;
         }
-        read_stream(&rs, fp, name, ro);
-        fclose(fp);
+        read_stream(&rs, fd, name, ro);
+        close(fd);
     }
     drain(&rs);
     if (rs.threaded)

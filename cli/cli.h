@@ -21,7 +21,9 @@
  *                            out, stopped at --limit, or (check) has conflicts
  *   2     CLI_EXIT_USAGE     bad command line (nothing was read)
  *   3     CLI_EXIT_INPUT     some input was invalid or unreadable
- *   4     CLI_EXIT_SYSTEM    out of memory, write error (full disk, closed pipe)
+ *   4     CLI_EXIT_SYSTEM    out of memory, write error (full disk)
+ *   141   (SIGPIPE)          the reader of stdout went away: the process
+ *                            ends by SIGPIPE, quietly (the shell's 141)
  *
  * When several apply, the highest code wins: 4 > 3 > 1 > 0.
  */
@@ -163,6 +165,10 @@ int cli_stdout_failed(void);
 int cli_stdout_note_error(int err);
 /* errno of the first write error. */
 int cli_stdout_errno(void);
+
+/* The one of the n choices that word (len bytes) is most likely a typo
+ * of, or NULL when none is close. */
+const char *cli_nearest(const char *word, size_t len, const char *const *choices, size_t n);
 
 /* Writes s as a JSON string literal, quotes included. */
 void cli_json_string(FILE *f, const char *s);

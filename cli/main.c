@@ -24,7 +24,8 @@ const cli_command *cli_command_find(const char *name)
 }
 
 /* Everything written to stdout must have reached its destination: a full
- * disk or a closed pipe is an error (exit 4), not a silent success. */
+ * disk is an error (exit 4), not a silent success.  A closed pipe ends the
+ * process quietly (cli_stdout_note_error). */
 static int finish_stdout(int code)
 {
     int failed;
@@ -45,8 +46,9 @@ int main(int argc, char **argv)
     const cli_command *cmd;
     int code;
 
-    /* A closed pipe shows up as EPIPE on a write, reported like any other
-     * write error, instead of killing the process. */
+    /* A closed pipe shows up as EPIPE on a write, so that every other
+     * write error can be told apart and reported; EPIPE itself then ends
+     * the process by SIGPIPE, quietly, as for the usual tools. */
     signal(SIGPIPE, SIG_IGN);
 
     if (argc < 2)
@@ -63,8 +65,18 @@ int main(int argc, char **argv)
     if (argv[1][0] == '-')
         return cli_usage_error(NULL, "unknown option '%s'", argv[1]);
     cmd = cli_command_find(argv[1]);
-    if (!cmd)
+    if (!cmd) {
+        const char *names[64], *near;
+        size_t n = 0;
+        while (cli_commands[n] && n < 64) {
+            names[n] = cli_commands[n]->name;
+            n++;
+        }
+        near = cli_nearest(argv[1], strlen(argv[1]), names, n);
+        if (near)
+            return cli_usage_error(NULL, "unknown command '%s'; did you mean '%s'?", argv[1], near);
         return cli_usage_error(NULL, "unknown command '%s'", argv[1]);
+    }
     code = cmd->run(cmd, argc - 1, argv + 1);
     return finish_stdout(code);
 }

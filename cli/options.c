@@ -312,9 +312,19 @@ int cli_args_parse(const cli_command *cmd, int argc, char **argv, cli_args *a)
             const char *name = s + 2, *eq = strchr(name, '=');
             size_t len = eq ? (size_t)(eq - name) : strlen(name);
             o = find_long(name, len);
-            if (!o || !(o->commands & cmd->bit))
+            if (!o || !(o->commands & cmd->bit)) {
+                const char *names[sizeof options / sizeof options[0]], *near;
+                size_t n = 0, k;
+                for (k = 0; k < sizeof options / sizeof options[0]; k++)
+                    if (options[k].commands & cmd->bit)
+                        names[n++] = options[k].long_name;
+                near = cli_nearest(name, len, names, n);
+                if (near)
+                    return cli_usage_error(cmd, "unknown option '--%.*s' for '%s'; did you mean '--%s'?",
+                                           (int)len, name, cmd->name, near);
                 return cli_usage_error(cmd, "unknown option '--%.*s' for '%s'", (int)len, name,
                                        cmd->name);
+            }
             if (o->arg) {
                 if (eq)
                     arg = eq + 1;

@@ -4,18 +4,82 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
 static int stdout_errno; /* errno of the first failed write to stdout, 0 = none */
 
+/* The reader of standard output went away (EPIPE): stop at once and
+ * quietly, as the usual Unix tools do, by the signal a write to a closed
+ * pipe normally delivers (the tool ignores SIGPIPE so that every other
+ * write error is reported first). */
+static void reader_gone(void)
+{
+    signal(SIGPIPE, SIG_DFL);
+    raise(SIGPIPE);
+    _exit(128 + SIGPIPE);
+}
+
 int cli_stdout_note_error(int err)
 {
+    if (err == EPIPE)
+        reader_gone();
     if (!stdout_errno)
         stdout_errno = err ? err : EIO;
     return 1;
+}
+
+/* Edit distance between a and b (insertions, deletions, substitutions
+ * and swaps of two neighbours), at most 3 counted. */
+static int distance(const char *a, size_t la, const char *b, size_t lb)
+{
+    int d[24][24];
+    size_t i, j;
+    if (la > 22 || lb > 22)
+        return 3;
+    for (i = 0; i <= la; i++)
+        d[i][0] = (int)i;
+    for (j = 0; j <= lb; j++)
+        d[0][j] = (int)j;
+    for (i = 1; i <= la; i++)
+        for (j = 1; j <= lb; j++) {
+            int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v)
+                v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[la][lb] < 3 ? d[la][lb] : 3;
+}
+
+const char *cli_nearest(const char *word, size_t len, const char *const *choices, size_t n)
+{
+    const char *best = NULL;
+    int best_d = 3;
+    size_t k;
+    for (k = 0; k < n; k++) {
+        size_t lc = strlen(choices[k]);
+        int d = distance(word, len, choices[k], lc);
+        /* a prefix of one choice names it too ("enum" for "enumerate") */
+        if (len >= 3 && len < lc && strncmp(word, choices[k], len) == 0)
+            d = d < 1 ? d : 1;
+        if (d < best_d) {
+            best_d = d;
+            best = choices[k];
+        }
+    }
+    /* one edit in a short word, two in a longer one */
+    if (!best || best_d > (len <= 4 ? 1 : 2))
+        return NULL;
+    return best;
 }
 
 int cli_stdout_failed(void)

@@ -679,6 +679,29 @@ SK_API int sk_reader_open_mem(const char *data, size_t size, const sk_read_opts 
                        sk_reader **out);
 
 /*
+ * A source of bytes for sk_reader_open_fn: fills buf with up to size bytes
+ * and returns how many (fewer than size is fine: the reader never waits for
+ * a full buffer), 0 at the end of input, or -1 on an error (errno set).
+ * When now is nonzero and no byte can be had without waiting, it returns
+ * SK_READ_LATER instead.  user is the pointer given to sk_reader_open_fn.
+ */
+typedef long (*sk_read_fn)(void *user, char *buf, size_t size, int now);
+#define SK_READ_LATER (-2L)
+
+/*
+ * Opens a reader over a source of bytes, for input that arrives a piece at
+ * a time (a terminal, a pipe written by another program).  Such a reader
+ * returns each puzzle as soon as it is complete: when only what follows
+ * could still extend a puzzle (rule lines after a grid, the region grid of
+ * a jigsaw, more rows), it asks with now = 1, and SK_READ_LATER ends the
+ * puzzle where it stands.  So what belongs to one puzzle must arrive
+ * together (as a paste or one write does); input that is all there, such
+ * as a file, reads exactly as with sk_reader_open_file.
+ */
+SK_API int sk_reader_open_fn(sk_read_fn fn, void *user, const sk_read_opts *opts,
+                      sk_reader **out);
+
+/*
  * Reads the next puzzle into *p.
  *   SK_OK      a puzzle was read.
  *   SK_DONE    end of input.

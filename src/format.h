@@ -55,8 +55,12 @@ enum {
 struct sk_reader {
     sk_read_opts opts;
 
-    /* source: a FILE (read in chunks into buf) or a memory buffer */
+    /* source: a FILE or a function (read in chunks into buf), or a
+       memory buffer */
     FILE *fp;
+    sk_read_fn fn;
+    void *fn_user;
+    int soft_end;           /* an optional lookahead found nothing ready */
     char *buf;              /* FILE chunk buffer, SKF_CHUNK bytes */
     const char *data;       /* bytes being cut into lines */
     size_t data_len;        /* bytes in data */
@@ -107,6 +111,10 @@ struct sk_reader {
 /* k-th unconsumed line (0 = next), reading input as needed; NULL at the
  * end of input, when k >= SKF_QCAP, or when the reader became fatal. */
 skf_line *skf_peek(sk_reader *r, int k);
+/* Like skf_peek, for a line that only extends what is already complete
+ * (rule lines after a grid, the rest of a block): NULL, with r->soft_end
+ * set, when the line is not read yet and the source has nothing ready. */
+skf_line *skf_peek_opt(sk_reader *r, int k);
 /* Consumes the front line. */
 void skf_pop(sk_reader *r);
 /* 1 when the line (from its offset on) holds only white space. */
@@ -175,6 +183,9 @@ typedef struct skf_block {
                        has such a row, so the block is lines */
     int grid_row;   /* the first data row has three or more fields of at
                        most 3 characters: a grid row, not a line puzzle */
+    int soft;       /* the block ends after `lines` lines because nothing
+                       more was ready (sk_reader_open_fn input) */
+    int lines;      /* lines scanned (with soft) */
 } skf_block;
 
 /* Looks ahead over the front block (bounded) and measures it with N

@@ -156,12 +156,19 @@ static void count_rows(const rowinfo *ri, int nrows, int tokens, int w, int *row
     *fits = ok;
 }
 
+/* Data rows of a grid whose first data row is ri: its cells counted as
+ * numbers when it has numbers of two digits, else as characters. */
+static int min_rows(const rowinfo *ri)
+{
+    return ri->tok_ok && ri->tok_long && ri->tokens >= 2 ? ri->tokens : ri->chars;
+}
+
 int skf_scan_block(sk_reader *r, int n, skf_block *b)
 {
     rowinfo ri[SKF_QCAP];
     int nrows = 0, data = 0, first = -1, first_dash = -1, k, truncated = 0;
     int can_tok, can_char, eligible = 1, has_long = 0, line_row = 0;
-    int wt, wc, rt = 0, ft = 0, rc = 0, fc = 0;
+    int wt, wc, rt = 0, ft = 0, rc = 0, fc = 0, soft = 0;
     size_t bytes = 0;
     sk_alphabet a = r->opts.alphabet;
 
@@ -172,7 +179,17 @@ int skf_scan_block(sk_reader *r, int n, skf_block *b)
             truncated = 1;
             break;
         }
-        ln = skf_peek(r, k);
+        /* once the rows seen could make a whole grid, a row that is not
+           there yet ends the block (input that arrives a piece at a time) */
+        if (first >= 0 && data >= min_rows(&ri[first])) {
+            ln = skf_peek_opt(r, k);
+            if (!ln && r->soft_end) {
+                soft = 1;
+                break;
+            }
+        } else {
+            ln = skf_peek(r, k);
+        }
         if (!ln && r->fatal)
             return r->fatal;
         if (skf_block_end(ln))
@@ -244,6 +261,8 @@ int skf_scan_block(sk_reader *r, int n, skf_block *b)
     b->grid_row = grid_row(&ri[first]);
     if (truncated)
         b->rows = 4 * SK_MAX_N;
+    b->soft = soft;
+    b->lines = nrows;
     return SK_OK;
 }
 
@@ -357,8 +376,10 @@ int skf_grid_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
         skf_fail(d, first_line, 0, "grid row has %d cells, expected at most %d", n, SK_MAX_N);
     }
     /* consume the block, parsing rows until the first error */
-    for (;;) {
+    for (int seen = 0;; seen++) {
         rowinfo ri;
+        if (b.soft && seen == b.lines)
+            break;
         ln = skf_peek(r, 0);
         if (!ln && r->fatal)
             return r->fatal;

@@ -513,7 +513,8 @@ int skf_rules_next(sk_reader *r, sk_puzzle *p, int parsed, sk_diag *d)
         return SK_OK; /* its rules came with it; a rule line after it is an orphan */
     skf_rules_reset(r);
     for (;;) {
-        skf_line *ln = skf_peek(r, 0);
+        /* what follows a complete puzzle is read only when it is there */
+        skf_line *ln = skf_peek_opt(r, 0);
         if (!ln) {
             if (r->fatal)
                 return r->fatal;

@@ -115,12 +115,35 @@ void skf_fill_puzzle(sk_reader *r, sk_puzzle *p, int n, int jigsaw, sk_format f)
 
 /* ---- cutting lines --------------------------------------------------- */
 
+/* Reads from the source function; now as for sk_read_fn.  1: bytes or the
+ * end of input, 0: nothing ready (now only), or fatal. */
+static int fn_fill(sk_reader *r, int now)
+{
+    long got = r->fn(r->fn_user, r->buf, SKF_CHUNK, now);
+    if (got == SK_READ_LATER && now)
+        return 0;
+    if (got <= 0 || got > SKF_CHUNK) { /* LATER to a read that may wait: an error */
+        r->eof = 1;
+        if (got != 0)
+            r->fatal = SK_EIO;
+        return 1;
+    }
+    r->data = r->buf;
+    r->data_len = (size_t)got;
+    r->data_pos = 0;
+    return 1;
+}
+
 /* Makes data/data_len hold unread bytes; 0 at the end of input. */
 static int refill(sk_reader *r)
 {
     size_t got;
     if (r->data_pos < r->data_len)
         return 1;
+    if (r->fn && !r->eof) {
+        fn_fill(r, 0);
+        return r->data_pos < r->data_len;
+    }
     if (r->eof || !r->fp) {
         r->eof = 1;
         return 0;
@@ -232,6 +255,17 @@ skf_line *skf_peek(sk_reader *r, int k)
     return &r->q[(r->qhead + k) % SKF_QCAP];
 }
 
+skf_line *skf_peek_opt(sk_reader *r, int k)
+{
+    r->soft_end = 0;
+    if (r->fn && k >= r->qcount && k < SKF_QCAP && !r->fatal && !r->eof &&
+        r->data_pos >= r->data_len && !fn_fill(r, 1)) {
+        r->soft_end = 1;
+        return NULL;
+    }
+    return skf_peek(r, k);
+}
+
 void skf_pop(sk_reader *r)
 {
     if (r->qcount > 0) {
@@ -296,6 +330,28 @@ int sk_reader_open_file(FILE *fp, const sk_read_opts *opts, sk_reader **out)
         return SK_ENOMEM;
     }
     (*out)->fp = fp;
+    return SK_OK;
+}
+
+int sk_reader_open_fn(sk_read_fn fn, void *user, const sk_read_opts *opts, sk_reader **out)
+{
+    int st;
+    if (!fn) {
+        if (out)
+            *out = NULL;
+        return SK_EINVAL;
+    }
+    st = open_common(opts, out);
+    if (st != SK_OK)
+        return st;
+    (*out)->buf = malloc(SKF_CHUNK);
+    if (!(*out)->buf) {
+        sk_reader_free(*out);
+        *out = NULL;
+        return SK_ENOMEM;
+    }
+    (*out)->fn = fn;
+    (*out)->fn_user = user;
     return SK_OK;
 }
 

@@ -104,13 +104,14 @@ if [ -w /dev/full ]; then
     out_error full-help "$full" help solve
     out_error full-version "$full" --version
 fi
-# enumerate of an empty grid writes forever: a closed pipe must stop it
+# enumerate of an empty grid writes forever: a closed pipe must stop it,
+# quietly, as it stops the usual tools (killed by SIGPIPE: status 141)
 pipe_error() {
     name=$1
     shift
     { "$T" "$@" 2>"$tmp/err"; echo $? >"$tmp/rc"; } | head -c 10 >/dev/null
     rc=$(cat "$tmp/rc")
-    if [ "$rc" = 4 ] && [ "$(cat "$tmp/err")" = "sudokit: error: write error: Broken pipe" ]; then
+    if [ "$rc" = 141 ] && [ ! -s "$tmp/err" ]; then
         echo "ok $name"
         passed=$((passed + 1))
     else

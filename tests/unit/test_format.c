@@ -1444,20 +1444,48 @@ static void test_streaming(void)
 }
 
 /* FILE and memory readers give the same results on the same bytes. */
-static void compare_readers(const char *text, size_t size, const sk_read_opts *o)
+/* A source for sk_reader_open_fn: the text in pieces.  Piece k + 1 is
+ * there only once the reader has been willing to wait for it (now == 0);
+ * until then a read with now == 1 gets SK_READ_LATER.  With step > 0 the
+ * text is one piece handed out step bytes at a time at most. */
+typedef struct pieces {
+    const char *const *piece;
+    int npieces, next; /* pieces handed out so far */
+    const char *at;    /* rest of the piece being handed out */
+    size_t left, step;
+    int later;         /* SK_READ_LATER answers given */
+} pieces;
+
+static long pieces_read(void *user, char *buf, size_t size, int now)
 {
-    FILE *fp = tmpfile();
-    sk_reader *rm = NULL, *rf = NULL;
+    pieces *src = user;
+    size_t k;
+    if (!src->left) {
+        if (src->next == src->npieces)
+            return 0;
+        if (now && src->next > 0) {
+            src->later++;
+            return SK_READ_LATER;
+        }
+        src->at = src->piece[src->next++];
+        src->left = strlen(src->at);
+    }
+    k = src->left < size ? src->left : size;
+    if (src->step && k > src->step)
+        k = src->step;
+    memcpy(buf, src->at, k);
+    src->at += k;
+    src->left -= k;
+    return (long)k;
+}
+
+/* Reads the same input through rm and rf; every puzzle, error and
+ * position must agree. */
+static void compare_two(sk_reader *rm, sk_reader *rf)
+{
     sk_puzzle pm, pf;
     sk_diag dm, df;
-    long count = 0, differ = 0, errors = 0;
-    CHECK(fp != NULL);
-    if (!fp)
-        return;
-    CHECK_EQ_INT(fwrite(text, 1, size, fp), size);
-    rewind(fp);
-    CHECK_EQ_INT(sk_reader_open_mem(text, size, o, &rm), SK_OK);
-    CHECK_EQ_INT(sk_reader_open_file(fp, o, &rf), SK_OK);
+    long count = 0, differ = 0;
     for (;;) {
         int sm = sk_reader_next(rm, &pm, &dm), sf = sk_reader_next(rf, &pf, &df);
         if (sm != sf) {
@@ -1470,7 +1498,6 @@ static void compare_readers(const char *text, size_t size, const sk_read_opts *o
         if (pm.index != pf.index || pm.line != pf.line)
             differ++;
         if (sm == SK_EPARSE) {
-            errors++;
             if (dm.line != df.line || dm.column != df.column || strcmp(dm.message, df.message))
                 differ++;
             continue;
@@ -1481,16 +1508,52 @@ static void compare_readers(const char *text, size_t size, const sk_read_opts *o
                 memcmp(pm.cell_line, pf.cell_line, cells * 4) ||
                 memcmp(pm.cell_column, pf.cell_column, cells * 4) || pm.format != pf.format ||
                 pm.alphabet != pf.alphabet || !pm.geom.regions != !pf.geom.regions ||
-                (pm.geom.regions && memcmp(pm.geom.regions, pf.geom.regions, cells)))
+                (pm.geom.regions && memcmp(pm.geom.regions, pf.geom.regions, cells)) ||
+                pm.geom.nrules != pf.geom.nrules)
                 differ++;
         }
     }
     CHECK(count > 0);
     CHECK_EQ_INT(differ, 0);
-    (void)errors;
+}
+
+/* The memory reader against the FILE reader and against a source function
+ * handing the text out in small reads (input that is all there reads the
+ * same whatever the size of the reads). */
+static void compare_readers(const char *text, size_t size, const sk_read_opts *o)
+{
+    FILE *fp = tmpfile();
+    sk_reader *rm = NULL, *rf = NULL;
+    char *copy = malloc(size + 1);
+    const char *piece[1];
+    pieces src = {piece, 1, 0, NULL, 0, 97, 0};
+    CHECK(fp != NULL);
+    CHECK(copy != NULL);
+    if (!fp || !copy) {
+        if (fp)
+            fclose(fp);
+        free(copy);
+        return;
+    }
+    CHECK_EQ_INT(fwrite(text, 1, size, fp), size);
+    rewind(fp);
+    CHECK_EQ_INT(sk_reader_open_mem(text, size, o, &rm), SK_OK);
+    CHECK_EQ_INT(sk_reader_open_file(fp, o, &rf), SK_OK);
+    compare_two(rm, rf);
     sk_reader_free(rm);
     sk_reader_free(rf);
     fclose(fp);
+
+    /* the pieces source stops at a NUL: read the text up to its first */
+    memcpy(copy, text, size);
+    copy[size] = '\0';
+    piece[0] = copy;
+    CHECK_EQ_INT(sk_reader_open_mem(copy, strlen(copy), o, &rm), SK_OK);
+    CHECK_EQ_INT(sk_reader_open_fn(pieces_read, &src, o, &rf), SK_OK);
+    compare_two(rm, rf);
+    sk_reader_free(rm);
+    sk_reader_free(rf);
+    free(copy);
 }
 
 static void test_file_vs_mem(void)
@@ -1529,6 +1592,108 @@ static void test_file_vs_mem(void)
     if (text)
         compare_readers(text, size, &o);
     free(text);
+}
+
+/* sk_reader_open_fn: input that comes a piece at a time is answered at the
+ * end of each puzzle, and what belongs to a puzzle stays with it when it
+ * comes in one piece. */
+static void test_pieces(void)
+{
+    static const char grid[] = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                               "7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    static const char rows_a[] = "53..7....\n6..195...\n.98....6.\n8...6...3\n";
+    static const char rows_b[] = "4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    char line1[83], line2[83], with_rule[200];
+    sk_reader *r = NULL;
+    sk_puzzle p;
+    sk_diag d;
+
+    snprintf(line1, sizeof line1, "%s\n", CLASSIC);
+    memcpy(line2, line1, sizeof line2);
+    line2[0] = '.';
+    snprintf(with_rule, sizeof with_rule, "%scage 6: r1c3 r2c3\n", grid);
+
+    /* two line puzzles: the first comes back before the second is there */
+    {
+        const char *const piece[] = {line1, line2};
+        pieces src = {piece, 2, 0, NULL, 0, 0, 0};
+        CHECK_EQ_INT(sk_reader_open_fn(pieces_read, &src, NULL, &r), SK_OK);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_OK);
+        CHECK_EQ_INT(src.next, 1);
+        CHECK_EQ_INT(p.cells[0], 5);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_OK);
+        CHECK_EQ_INT(p.cells[0], 0);
+        CHECK_EQ_INT(p.line, 2);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_DONE);
+        sk_reader_free(r);
+    }
+    /* a grid in two pieces: the reader waits for the rest of its rows */
+    {
+        const char *const piece[] = {rows_a, rows_b, line1};
+        pieces src = {piece, 3, 0, NULL, 0, 0, 0};
+        CHECK_EQ_INT(sk_reader_open_fn(pieces_read, &src, NULL, &r), SK_OK);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_OK);
+        CHECK_EQ_INT(p.geom.n, 9);
+        CHECK_EQ_INT(p.format, SK_FORMAT_GRID);
+        CHECK_EQ_INT(p.cells[80], 9);
+        CHECK_EQ_INT(src.next, 2);
+        CHECK(src.later > 0);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_OK);
+        CHECK_EQ_INT(p.line, 10);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_DONE);
+        sk_reader_free(r);
+    }
+    /* a grid and its rule in one piece: one puzzle with the rule */
+    {
+        const char *const piece[] = {with_rule, line1};
+        pieces src = {piece, 2, 0, NULL, 0, 0, 0};
+        CHECK_EQ_INT(sk_reader_open_fn(pieces_read, &src, NULL, &r), SK_OK);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_OK);
+        CHECK_EQ_INT(p.geom.nrules, 1);
+        CHECK_EQ_INT(src.next, 1);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_OK);
+        CHECK_EQ_INT(p.geom.nrules, 0);
+        sk_reader_free(r);
+    }
+    /* the rule in a later piece: the grid is complete without it, and the
+       rule line is an orphan */
+    {
+        const char *const piece[] = {grid, "cage 6: r1c3 r2c3\n"};
+        pieces src = {piece, 2, 0, NULL, 0, 0, 0};
+        CHECK_EQ_INT(sk_reader_open_fn(pieces_read, &src, NULL, &r), SK_OK);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_OK);
+        CHECK_EQ_INT(p.geom.nrules, 0);
+        CHECK_EQ_INT(src.next, 1);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_EPARSE);
+        CHECK_EQ_INT(d.line, 10);
+        CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_DONE);
+        sk_reader_free(r);
+    }
+    /* a source that fails: SK_EIO, and a NULL function */
+    {
+        const char *const piece[] = {"1234\n3412\n"};
+        pieces src = {piece, 1, 0, NULL, 0, 0, 0};
+        CHECK_EQ_INT(sk_reader_open_fn(NULL, &src, NULL, &r), SK_EINVAL);
+        CHECK(r == NULL);
+    }
+}
+
+static long failing_read(void *user, char *buf, size_t size, int now)
+{
+    (void)user;
+    (void)buf;
+    (void)size;
+    (void)now;
+    return -1;
+}
+
+static void test_source_errors(void)
+{
+    sk_reader *r = NULL;
+    sk_puzzle p;
+    CHECK_EQ_INT(sk_reader_open_fn(failing_read, NULL, NULL, &r), SK_OK);
+    CHECK_EQ_INT(sk_reader_next(r, &p, NULL), SK_EIO);
+    sk_reader_free(r);
 }
 
 static void test_open_and_edges(void)
@@ -1611,6 +1776,8 @@ int main(void)
     RUN(test_batch_recovery);
     RUN(test_streaming);
     RUN(test_file_vs_mem);
+    RUN(test_pieces);
+    RUN(test_source_errors);
     RUN(test_open_and_edges);
     return check_summary();
 }
