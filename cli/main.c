@@ -43,15 +43,23 @@ static int finish_stdout(int code)
 int main(int argc, char **argv)
 {
     const cli_command *cmd;
+    const char *names[64];
+    char list[1024];
+    size_t n = 0;
     int code;
 
     /* A closed pipe shows up as EPIPE on a write, reported like any other
      * write error, instead of killing the process. */
     signal(SIGPIPE, SIG_IGN);
 
-    if (argc < 2)
-        return cli_usage_error(NULL, "no command given (solve, count, enumerate, candidates, "
-                                     "check, best, convert, judge, cnf, engines, help)");
+    if (argc < 2) {
+        while (cli_commands[n] && n < sizeof names / sizeof names[0]) {
+            names[n] = cli_commands[n]->name;
+            n++;
+        }
+        return cli_usage_error(NULL, "no command given (%s)",
+                               cli_join(list, sizeof list, names, n, ", ", ", "));
+    }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         cli_print_main_help(stdout);
         return finish_stdout(CLI_EXIT_OK);
