@@ -1,4 +1,5 @@
-# sudokit build.  `make` builds the libraries and the tool; `make test` runs
+# sudokit build.  `make` builds the libraries, the tool and its man page
+# ($(B)/sudokit.1, written by the tool: cli/man.c); `make test` runs
 # every test; `make demo` runs the tool on the bundled examples.
 #
 #   make SAN=1 ...    the same targets built with -fsanitize=address,undefined
@@ -46,7 +47,9 @@ CLI_SRC  := $(sort $(wildcard cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(B)/obj/lib/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(B)/obj/pic/%.o)
-CLI_OBJ  := $(CLI_SRC:cli/%.c=$(B)/obj/cli/%.o)
+# the man page's template, compiled into the tool (cli/man.c prints it)
+MAN_GEN  := $(B)/gen/man_template.c
+CLI_OBJ  := $(CLI_SRC:cli/%.c=$(B)/obj/cli/%.o) $(B)/obj/gen/man_template.o
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
 FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
 # each fuzz target linked with fuzz/replay.c: replays the committed corpus
@@ -65,10 +68,11 @@ ALLOC_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 STATIC   := $(B)/libsudokit.a
 SHARED   := $(B)/libsudokit.so.$(VERSION)
 TOOL     := $(B)/sudokit
+MANPAGE  := $(B)/sudokit.1
 
 .PHONY: all lib tool tests test demo install uninstall clean bench bench-variants FORCE \
 	fuzz fuzzers stress valgrind test-threads
-all: $(STATIC) $(SHARED) $(TOOL)
+all: $(STATIC) $(SHARED) $(TOOL) $(MANPAGE)
 
 lib: $(STATIC) $(SHARED)
 tool: $(TOOL)
@@ -84,6 +88,27 @@ $(B)/obj/pic/%.o: src/%.c $(LIB_HDR)
 $(B)/obj/cli/%.o: cli/%.c include/sudokit.h $(wildcard cli/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -c $< -o $@
+
+# docs/sudokit.1.in as a C array of lines, with backslash, '"' and '?' (trigraphs)
+# escaped.
+$(MAN_GEN): docs/sudokit.1.in
+	@mkdir -p $(@D)
+	{ echo '/* Generated from docs/sudokit.1.in by the Makefile: edit that file. */'; \
+	  echo '#include <stddef.h>'; \
+	  echo 'extern const char *const cli_man_template[];'; \
+	  echo 'const char *const cli_man_template[] = {'; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/    "/' -e 's/$$/",/' $<; \
+	  echo '    NULL,'; \
+	  echo '};'; } > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/gen/%.o: $(B)/gen/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -c $< -o $@
+
+# The man page: the template with the sections the tool writes from its
+# tables (cli/man.c).
+$(MANPAGE): $(TOOL)
+	./$(TOOL) help --man > $@.tmp && mv $@.tmp $@
 
 $(STATIC): $(LIB_OBJ)
 	@rm -f $@
@@ -172,7 +197,7 @@ install: all $(B)/sudokit.pc
 	ln -sf libsudokit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsudokit.so
 	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/
 	install -m 644 $(B)/sudokit.pc $(DESTDIR)$(PKGDIR)/
-	install -m 644 docs/sudokit.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(MANPAGE) $(DESTDIR)$(MANDIR)/man1/
 
 uninstall:
 	rm -f $(DESTDIR)$(INCDIR)/sudokit.h $(DESTDIR)$(LIBDIR)/libsudokit.* \

@@ -8,24 +8,15 @@
  *   batch.c      reading puzzles, model cache, worker threads, ordered output
  *   output.c     text and JSON Lines records, diagnostics, JSON escaping
  *   cmd_*.c      one file per subcommand
+ *   man.c        the manual page and the lists of names, generated from
+ *                the tables (`sudokit help --man`, `sudokit help --list`)
  *
- * Exit codes (every --help prints this table):
- *
- *   code  name               meaning
- *   0     CLI_EXIT_OK        every puzzle got a definite answer (solve: unique,
- *                            or solved with --first; count/enumerate: every
- *                            count complete; check: no conflict; best: the
- *                            optimum proven; judge: an answer the problem
- *                            defines; cnf: the formula was written)
- *   1     CLI_EXIT_UNSOLVED  some puzzle has no solution or several, timed
- *                            out, stopped at --limit, or (check) has conflicts
- *   2     CLI_EXIT_USAGE     bad command line (nothing was read)
- *   3     CLI_EXIT_INPUT     some input was invalid or unreadable
- *   4     CLI_EXIT_SYSTEM    out of memory, write error (full disk)
- *   141   (SIGPIPE)          the reader of stdout went away: the process
- *                            ends by SIGPIPE, quietly (the shell's 141)
- *
- * When several apply, the highest code wins: 4 > 3 > 1 > 0.
+ * Every table the documentation is written from: the commands (main.c),
+ * the options and the values they take (options.c), the exit codes
+ * (CLI_EXIT_LIST below), the judge problems (cmd_judge.c), and the
+ * engines (the library's registry).  The --help texts and the man page
+ * are printed from them; tests/docs.sh checks that the README names
+ * every entry.
  */
 #ifndef SUDOKIT_CLI_H
 #define SUDOKIT_CLI_H
@@ -37,13 +28,46 @@
 
 #include "sudokit.h"
 
+/*
+ * Exit codes: X(NAME, CODE, MEANING).  When several apply, the highest
+ * code wins (CLI_EXIT_NOTE).  The meanings are printed by every --help and
+ * the man page.
+ */
+#define CLI_EXIT_LIST(X)                                                                     \
+    X(CLI_EXIT_OK, 0,                                                                        \
+      "every puzzle got a definite answer (solve: unique, or solved with --first; count, "   \
+      "enumerate: every count complete, whatever the number of solutions; candidates: "      \
+      "every run complete; check: no conflict and no broken rule; best: the optimum "        \
+      "proven; judge: an answer the problem defines; convert: every puzzle written; cnf: "   \
+      "the formula was written)")                                                            \
+    X(CLI_EXIT_UNSOLVED, 1,                                                                  \
+      "some puzzle got no definite answer (solve: no solution or several; count, "           \
+      "enumerate: stopped at --limit; check: conflicts or broken rules; best: no solution; " \
+      "judge: no answer the problem defines; every command that searches: a timeout)")       \
+    X(CLI_EXIT_USAGE, 2, "usage error: a bad command line, nothing was read (a one-line "     \
+                         "hint on stderr)")                                                  \
+    X(CLI_EXIT_INPUT, 3, "some input was invalid or unreadable")                             \
+    X(CLI_EXIT_SYSTEM, 4, "system error: out of memory, or the output could not be written " \
+                          "(full disk)")                                                     \
+    X(CLI_EXIT_PIPE, 141, "the reader of standard output went away (a closed pipe): the "     \
+                          "tool stops at once and quietly, ended by SIGPIPE as the usual "    \
+                          "tools are")
+
 enum {
-    CLI_EXIT_OK = 0,
-    CLI_EXIT_UNSOLVED = 1,
-    CLI_EXIT_USAGE = 2,
-    CLI_EXIT_INPUT = 3,
-    CLI_EXIT_SYSTEM = 4
+#define CLI_EXIT_ENUM(name, code, meaning) name = code,
+    CLI_EXIT_LIST(CLI_EXIT_ENUM)
+#undef CLI_EXIT_ENUM
 };
+
+#define CLI_EXIT_NOTE "When several of 0 to 4 apply, the highest wins."
+
+typedef struct cli_exit_code {
+    int code;
+    const char *meaning; /* one paragraph */
+} cli_exit_code;
+
+/* Every exit code, in increasing order, ended by meaning NULL (options.c). */
+extern const cli_exit_code cli_exit_codes[];
 
 /* Commands as bits, so that an option can list the commands that take it. */
 enum {
@@ -70,8 +94,16 @@ struct cli_command {
     unsigned bit;            /* CLI_CMD_* */
     const char *operands;    /* usage after [OPTIONS], e.g. "[FILE...]" */
     const char *summary;     /* one line for `sudokit help` */
-    const char *description; /* paragraphs for `sudokit help NAME` */
+    const char *description; /* paragraphs for `sudokit help NAME` and the
+                                man page; lines indented by two spaces are
+                                examples, printed as they are */
     int (*run)(const cli_command *cmd, int argc, char **argv); /* exit code */
+    /* The entries listed after the description (judge: its problems;
+     * engines: the registry), or NULL: writes the description of entry i
+     * into buf (size bytes) and returns its name, or returns NULL past the
+     * last entry. */
+    const char *(*entry)(size_t i, char *buf, size_t size);
+    const char *entries_title; /* heading of that list: "PROBLEM is one of:" */
 };
 
 extern const cli_command cli_cmd_solve, cli_cmd_count, cli_cmd_enumerate,
@@ -87,6 +119,80 @@ const cli_command *cli_command_find(const char *name);
 /* ------------------------------------------------------------------ */
 /* Options (options.c)                                                 */
 /* ------------------------------------------------------------------ */
+
+/* What an option does when given (options.c, apply). */
+typedef enum cli_opt_id {
+    OPT_HELP,
+    OPT_BOX,
+    OPT_DIAGONALS,
+    OPT_HYPER,
+    OPT_ALPHABET,
+    OPT_FORMAT,
+    OPT_OUTPUT,
+    OPT_JSON,
+    OPT_THREADS,
+    OPT_TIMEOUT,
+    OPT_LIMIT,
+    OPT_FIRST,
+    OPT_ENGINE,
+    OPT_STATS,
+    OPT_QUIET,
+    OPT_INDEX,
+    OPT_WEIGHTS,
+    OPT_MINIMIZE,
+    OPT_MAN,
+    OPT_LIST
+} cli_opt_id;
+
+/* Sections of the man page's OPTIONS, in order, OTHER (a row that names
+ * no group) last; cli_option_groups holds their titles. */
+typedef enum cli_opt_group {
+    CLI_GROUP_OTHER,
+    CLI_GROUP_GEOMETRY,
+    CLI_GROUP_IO,
+    CLI_GROUP_SEARCH,
+    CLI_GROUP_MESSAGES,
+    CLI_GROUP_HELP,
+    CLI_GROUP_COUNT_
+} cli_opt_group;
+
+extern const char *const cli_option_groups[CLI_GROUP_COUNT_];
+
+/* A name an option's argument may take: "pretty", "a grid with boxes". */
+typedef struct cli_value {
+    const char *name;
+    const char *note; /* shown in brackets after the name, or NULL */
+} cli_value;
+
+/* One row of the option table: it drives the parser, the --help of every
+ * command, the man page and `sudokit help --list`. */
+typedef struct cli_option {
+    cli_opt_id id;
+    char short_name;         /* 0 when none */
+    const char *long_name;
+    const char *arg;         /* argument name, NULL for a flag */
+    unsigned commands;       /* CLI_CMD_* bits of the commands that accept it */
+    const char *help;        /* one paragraph; "{}" stands for the values */
+    const cli_value *values; /* the names the argument takes, ended by a
+                                NULL name, or NULL when it takes others */
+    cli_opt_group group;     /* its section in the man page */
+    const char *more;        /* what the man page adds to help, or NULL */
+} cli_option;
+
+/* The option table (options.c), cli_noptions rows. */
+extern const cli_option cli_options[];
+extern const size_t cli_noptions;
+
+/* Writes the text of an option's help into buf, "{}" replaced by its
+ * values ("line, grid, ..." with their notes); returns buf, cut short
+ * when size is too small. */
+const char *cli_option_help(const cli_option *o, char *buf, size_t size);
+
+/* Writes the names of items[0..n-1] into buf, separated by sep and the
+ * last two by last ("a, b or c"); returns buf, cut short when size is too
+ * small. */
+const char *cli_join(char *buf, size_t size, const char *const *items, size_t n,
+                     const char *sep, const char *last);
 
 /* Everything the command line can set; cli_args_parse fills it. */
 typedef struct cli_args {
@@ -107,6 +213,8 @@ typedef struct cli_args {
     long index;             /* --index: puzzle written by cnf, from 0 */
     const char *weights;    /* --weights: "target" (NULL) or a file name */
     int minimize;           /* --minimize */
+    int man;                /* --man (help) */
+    int list;               /* --list (help) */
     char **operands;        /* the non-option arguments, in order */
     int noperands;
 } cli_args;
@@ -142,6 +250,23 @@ void cli_print_help(FILE *f, const cli_command *cmd);
 
 /* Help of the whole tool: commands and exit codes. */
 void cli_print_main_help(FILE *f);
+
+/* Prints text word-wrapped to end before column 80, every line after the
+ * first indented by indent; no newline at the end. */
+void cli_print_wrapped(FILE *f, const char *text, int indent);
+
+/* The manual page in roff: docs/sudokit.1.in with its @MARKER@ lines
+ * replaced by sections written from the tables (man.c). */
+void cli_print_man(FILE *f);
+
+/* Every name the tables hold, one per line: "command NAME", "option
+ * COMMAND --LONG [-S]", "value --LONG NAME", "exit CODE", "entry COMMAND
+ * NAME" (judge problems, engines) (man.c). */
+void cli_print_list(FILE *f);
+
+/* The template of the man page, one line per string, ended by NULL
+ * (generated from docs/sudokit.1.in by the Makefile). */
+extern const char *const cli_man_template[];
 
 /* ------------------------------------------------------------------ */
 /* Output helpers (output.c)                                           */

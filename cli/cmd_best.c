@@ -233,4 +233,6 @@ const cli_command cli_cmd_best = {
     "timeout keeps the best solution found so far as score and solution with\n"
     "\"complete\":false.  Solutions and errors are written as for solve.",
     best_run,
+    NULL,
+    NULL,
 };

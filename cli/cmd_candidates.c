@@ -258,4 +258,6 @@ const cli_command cli_cmd_candidates = {
     "candidates of an incomplete run (\"complete\":false) are those not yet\n"
     "ruled out.",
     cand_run,
+    NULL,
+    NULL,
 };

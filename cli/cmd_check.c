@@ -165,4 +165,6 @@ const cli_command cli_cmd_check = {
     "   \"column\":1,\"message\":\"killer cage 15 at r1c1 sums to 17, expected 15\"}]}\n"
     "status is ok, conflict or invalid; cells are [row,column] from 1.",
     check_run,
+    NULL,
+    NULL,
 };

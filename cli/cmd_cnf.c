@@ -152,4 +152,6 @@ const cli_command cli_cmd_cnf = {
     "\n"
     "Example:  sudokit cnf --index 3 puzzles.txt > p3.cnf && cadical p3.cnf",
     cnf_run,
+    NULL,
+    NULL,
 };

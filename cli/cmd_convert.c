@@ -69,4 +69,6 @@ const cli_command cli_cmd_convert = {
     "forms, are separated by a blank line.  A puzzle that cannot be read gives\n"
     "a comment line '# invalid: reason' (and the message on stderr).",
     convert_run,
+    NULL,
+    NULL,
 };

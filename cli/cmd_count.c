@@ -62,4 +62,6 @@ const cli_command cli_cmd_count = {
     "invalid (with \"error\" as for solve); count and complete are left out for\n"
     "an invalid puzzle.",
     count_run,
+    NULL,
+    NULL,
 };

@@ -31,6 +31,16 @@ static int engines_run(const cli_command *cmd, int argc, char **argv)
     return CLI_EXIT_OK;
 }
 
+/* The registry, for the help and the man page. */
+static const char *engines_entry(size_t i, char *buf, size_t size)
+{
+    const sk_engine_info *e = i < (size_t)sk_engine_count() ? sk_engine_info_at((int)i) : NULL;
+    if (!e)
+        return NULL;
+    snprintf(buf, size, "%s; supports: %s", e->summary, e->supports);
+    return e->name;
+}
+
 const cli_command cli_cmd_engines = {
     "engines",
     CLI_CMD_ENGINES,
@@ -44,4 +54,6 @@ const cli_command cli_cmd_engines = {
     "line.  JSON output (--json): {\"name\":...,\"summary\":...,\"supports\":...}\n"
     "per engine.",
     engines_run,
+    engines_entry,
+    "Engines, in registry order:",
 };

@@ -108,4 +108,6 @@ const cli_command cli_cmd_enumerate = {
     "each solution as in 'sudokit solve --json'; an invalid puzzle has no\n"
     "solutions, count or complete, and an \"error\" object.",
     enumerate_run,
+    NULL,
+    NULL,
 };

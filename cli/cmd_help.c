@@ -1,5 +1,6 @@
 /*
- * cmd_help.c - `sudokit help [COMMAND]`.
+ * cmd_help.c - `sudokit help [COMMAND]`, and the manual page and the lists
+ * of names that man.c writes from the tables.
  */
 #include "cli.h"
 
@@ -10,6 +11,18 @@ static int help_run(const cli_command *cmd, int argc, char **argv)
     int rc = cli_args_parse(cmd, argc, argv, &a);
     if (rc != CLI_PARSE_OK)
         return rc;
+    if (a.man + a.list > 1)
+        return cli_usage_error(cmd, "--man and --list do not go together");
+    if ((a.man || a.list) && a.noperands > 0)
+        return cli_usage_error(cmd, "--%s takes no COMMAND", a.man ? "man" : "list");
+    if (a.man) {
+        cli_print_man(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (a.list) {
+        cli_print_list(stdout);
+        return CLI_EXIT_OK;
+    }
     if (a.noperands == 0) {
         cli_print_main_help(stdout);
         return CLI_EXIT_OK;
@@ -27,7 +40,18 @@ const cli_command cli_cmd_help = {
     "help",
     CLI_CMD_HELP,
     "[COMMAND]",
-    "show the help of the tool or of one command",
-    "Shows the help of COMMAND, or of the whole tool.",
+    "show the help of the tool or of one command, or the manual",
+    "Shows the help of COMMAND (the same as 'sudokit COMMAND --help'), or of\n"
+    "the whole tool.  With --man, the manual page instead, in roff:\n"
+    "  sudokit help --man | man -l -\n"
+    "With --list, the names of every command, option, option value, exit code,\n"
+    "judge problem and engine, one per line:\n"
+    "  command NAME\n"
+    "  option COMMAND --LONG [-SHORT]\n"
+    "  value --LONG NAME\n"
+    "  exit CODE\n"
+    "  entry COMMAND NAME      (judge: a PROBLEM; engines: an engine)",
     help_run,
+    NULL,
+    NULL,
 };

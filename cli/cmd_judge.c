@@ -9,7 +9,8 @@
 typedef struct judge_problem judge_problem;
 struct judge_problem {
     const char *name;
-    const char *title;
+    const char *doc;        /* title, input and output, for the help and
+                               the man page */
     sk_format format;
     sk_alphabet alphabet;
     int n, box_rows, box_cols;
@@ -115,17 +116,36 @@ static void emit_noip2009(cli_batch *b, cli_item *it)
 }
 
 static const judge_problem problems[] = {
-    {"poj3076", "16x16 letter Sudoku (POJ 3076, AcWing 169)", SK_FORMAT_GRID,
-     SK_ALPHABET_LETTERS, 16, 4, 4, 1, emit_poj3076, 0},
-    {"hdu4069", "Squiggly Sudoku (HDU 4069)", SK_FORMAT_HDU4069, SK_ALPHABET_AUTO, 9,
-     SK_BOX_DEFAULT, SK_BOX_DEFAULT, 2, emit_hdu4069, 0},
-    {"leetcode37", "Sudoku Solver (LeetCode 37)", SK_FORMAT_BOARD, SK_ALPHABET_DIGITS, 9,
-     SK_BOX_DEFAULT, SK_BOX_DEFAULT, 1, emit_leetcode37, 0},
-    {"noip2009", "Target Sudoku (NOIP 2009, Luogu P1074)", SK_FORMAT_GRID, SK_ALPHABET_AUTO, 9,
-     SK_BOX_DEFAULT, SK_BOX_DEFAULT, 0, emit_noip2009, 1},
+    {"poj3076",
+     "16x16 letter Sudoku (POJ 3076, AcWing 169): grids of 16 rows of A-P, '-' empty; each "
+     "solved grid as 16 rows, a blank line between grids",
+     SK_FORMAT_GRID, SK_ALPHABET_LETTERS, 16, 4, 4, 1, emit_poj3076, 0},
+    {"hdu4069",
+     "Squiggly Sudoku (HDU 4069): a count line, then 9 rows of 9 integers per case (digit in "
+     "bits 0-3, walls in bits 4-7); 'Case k:' then the solution, 'No solution' or 'Multiple "
+     "Solutions'",
+     SK_FORMAT_HDU4069, SK_ALPHABET_AUTO, 9, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 2, emit_hdu4069, 0},
+    {"leetcode37",
+     "Sudoku Solver (LeetCode 37): one board per line, [[\"5\",\"3\",\".\",...],...]; the "
+     "filled board in the same form",
+     SK_FORMAT_BOARD, SK_ALPHABET_DIGITS, 9, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 1, emit_leetcode37,
+     0},
+    {"noip2009",
+     "Target Sudoku (NOIP 2009, Luogu P1074): 9 rows of 9 integers, 0 empty; the largest "
+     "target score over all solutions, or -1 when there is none (see 'sudokit best')",
+     SK_FORMAT_GRID, SK_ALPHABET_AUTO, 9, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 0, emit_noip2009, 1},
 };
 
 #define NPROBLEMS (sizeof problems / sizeof problems[0])
+
+/* The problems for the help and the man page. */
+static const char *judge_entry(size_t i, char *buf, size_t size)
+{
+    if (i >= NPROBLEMS)
+        return NULL;
+    snprintf(buf, size, "%s", problems[i].doc);
+    return problems[i].name;
+}
 
 static void judge_work(cli_worker *w, cli_item *it)
 {
@@ -152,18 +172,23 @@ static int judge_run(const cli_command *cmd, int argc, char **argv)
     cli_args a;
     sk_read_opts ro = SK_READ_OPTS_INIT;
     judge_ctx c = {NULL, 0};
+    const char *names[NPROBLEMS];
+    char list[256];
     size_t i;
     int rc = cli_args_parse(cmd, argc, argv, &a);
     if (rc != CLI_PARSE_OK)
         return rc;
+    for (i = 0; i < NPROBLEMS; i++)
+        names[i] = problems[i].name;
     if (a.noperands < 1)
-        return cli_usage_error(cmd, "judge needs a PROBLEM: poj3076, hdu4069, leetcode37 or noip2009");
+        return cli_usage_error(cmd, "judge needs a PROBLEM: %s",
+                               cli_join(list, sizeof list, names, NPROBLEMS, ", ", " or "));
     for (i = 0; i < NPROBLEMS; i++)
         if (strcmp(a.operands[0], problems[i].name) == 0)
             c.problem = &problems[i];
     if (!c.problem)
-        return cli_usage_error(cmd, "unknown problem '%s' (poj3076, hdu4069, leetcode37, noip2009)",
-                               a.operands[0]);
+        return cli_usage_error(cmd, "unknown problem '%s' (%s)", a.operands[0],
+                               cli_join(list, sizeof list, names, NPROBLEMS, ", ", ", "));
     ro.format = c.problem->format;
     ro.alphabet = c.problem->alphabet;
     ro.n = c.problem->n;
@@ -178,21 +203,10 @@ const cli_command cli_cmd_judge = {
     "PROBLEM [FILE...]",
     "read a judge problem's input, write its official output",
     "Reads the input of a classic judge problem and writes exactly its official\n"
-    "output.  PROBLEM is one of:\n"
-    "  poj3076     16x16 letter Sudoku (POJ 3076, AcWing 169): grids of 16 rows\n"
-    "              of A-P, '-' empty; each solved grid as 16 rows, a blank line\n"
-    "              between grids\n"
-    "  hdu4069     Squiggly Sudoku (HDU 4069): a count line, then 9 rows of 9\n"
-    "              integers per case (digit in bits 0-3, walls in bits 4-7);\n"
-    "              'Case k:' then the solution, 'No solution' or\n"
-    "              'Multiple Solutions'\n"
-    "  leetcode37  Sudoku Solver (LeetCode 37): one board per line,\n"
-    "              [[\"5\",\"3\",\".\",...],...]; the filled board in the same form\n"
-    "  noip2009    Target Sudoku (NOIP 2009, Luogu P1074): 9 rows of 9 integers,\n"
-    "              0 empty; the largest target score over all solutions, or -1\n"
-    "              when there is none (see 'sudokit best')\n"
-    "\n"
-    "A puzzle that cannot be read is reported on stderr (exit status 3) and\n"
-    "answered with 'No solution' (hdu4069), -1 (noip2009) or the line 'invalid'.",
+    "output.  A puzzle that cannot be read is reported on stderr (exit status 3)\n"
+    "and answered with 'No solution' (hdu4069), -1 (noip2009) or the line\n"
+    "'invalid'.",
     judge_run,
+    judge_entry,
+    "PROBLEM is one of:",
 };

@@ -79,4 +79,6 @@ const cli_command cli_cmd_solve = {
     "one house) is reported on stderr as FILE:LINE:COL: reason, counts as\n"
     "invalid, and the batch goes on.",
     solve_run,
+    NULL,
+    NULL,
 };

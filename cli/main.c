@@ -44,6 +44,9 @@ static int finish_stdout(int code)
 int main(int argc, char **argv)
 {
     const cli_command *cmd;
+    const char *names[64];
+    char list[1024];
+    size_t n = 0;
     int code;
 
     /* A closed pipe shows up as EPIPE on a write, so that every other
@@ -51,9 +54,14 @@ int main(int argc, char **argv)
      * the process by SIGPIPE, quietly, as for the usual tools. */
     signal(SIGPIPE, SIG_IGN);
 
-    if (argc < 2)
-        return cli_usage_error(NULL, "no command given (solve, count, enumerate, candidates, "
-                                     "check, best, convert, judge, cnf, engines, help)");
+    if (argc < 2) {
+        while (cli_commands[n] && n < sizeof names / sizeof names[0]) {
+            names[n] = cli_commands[n]->name;
+            n++;
+        }
+        return cli_usage_error(NULL, "no command given (%s)",
+                               cli_join(list, sizeof list, names, n, ", ", ", "));
+    }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         cli_print_main_help(stdout);
         return finish_stdout(CLI_EXIT_OK);
@@ -66,9 +74,8 @@ int main(int argc, char **argv)
         return cli_usage_error(NULL, "unknown option '%s'", argv[1]);
     cmd = cli_command_find(argv[1]);
     if (!cmd) {
-        const char *names[64], *near;
-        size_t n = 0;
-        while (cli_commands[n] && n < 64) {
+        const char *near;
+        while (cli_commands[n] && n < sizeof names / sizeof names[0]) {
             names[n] = cli_commands[n]->name;
             n++;
         }

@@ -1,8 +1,10 @@
 /*
  * options.c - the one option table of the tool.  The same rows drive the
- * parser and the generated --help, so the help cannot drift from the code.
- * Each row names the commands that accept it; an option given to another
- * command is a usage error.
+ * parser, the generated --help and the man page (man.c), so the help cannot
+ * drift from the code.  Each row names the commands that accept it; an
+ * option given to another command is a usage error.  An option that takes
+ * names (--format NAME) lists them, and the parser accepts those alone.
+ * Also here: the help texts, and the table of exit codes they print.
  */
 #include <errno.h>
 #include <limits.h>
@@ -11,27 +13,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-
-typedef enum cli_opt_id {
-    OPT_HELP,
-    OPT_BOX,
-    OPT_DIAGONALS,
-    OPT_HYPER,
-    OPT_ALPHABET,
-    OPT_FORMAT,
-    OPT_OUTPUT,
-    OPT_JSON,
-    OPT_THREADS,
-    OPT_TIMEOUT,
-    OPT_LIMIT,
-    OPT_FIRST,
-    OPT_ENGINE,
-    OPT_STATS,
-    OPT_QUIET,
-    OPT_INDEX,
-    OPT_WEIGHTS,
-    OPT_MINIMIZE
-} cli_opt_id;
 
 /* Commands that read puzzles. */
 #define READERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CHECK | CLI_CMD_BEST | \
@@ -43,66 +24,193 @@ typedef enum cli_opt_id {
 #define PUZZLES (READERS | CLI_CMD_CNF)
 #define ALL 0xffffu
 
-typedef struct cli_option {
-    cli_opt_id id;
-    char short_name;      /* 0 when none */
-    const char *long_name;
-    const char *arg;      /* argument name, NULL for a flag */
-    unsigned commands;    /* CLI_CMD_* bits of the commands that accept it */
-    const char *help;     /* lines after the first are indented */
-} cli_option;
+const char *const cli_option_groups[CLI_GROUP_COUNT_] = {
+    "Other", "Geometry", "Input and output", "Search", "Messages", "Help",
+};
 
-static const cli_option options[] = {
-    {OPT_HELP, 'h', "help", NULL, ALL, "show this help and exit"},
+/* The names --alphabet, --format and --output take: the parser accepts
+ * exactly these (and the library's aliases of them). */
+static const cli_value alphabet_values[] = {
+    {"digits", "1-9 then A-Z"},
+    {"hex", "0-9A-F, 0 is a value"},
+    {"letters", "A-Z"},
+    {"numbers", "decimal tokens"},
+    {NULL, NULL},
+};
+static const cli_value format_values[] = {
+    {"line", NULL}, {"grid", NULL}, {"board", NULL}, {"hdu4069", NULL}, {"fpuzzles", NULL},
+    {NULL, NULL},
+};
+static const cli_value output_values[] = {
+    {"line", NULL}, {"grid", NULL}, {"board", NULL}, {"pretty", "a grid with box separators"},
+    {NULL, NULL},
+};
+
+const cli_option cli_options[] = {
+    {OPT_HELP, 'h', "help", NULL, ALL, "show this help and exit", .group = CLI_GROUP_HELP},
+    {OPT_MAN, 0, "man", NULL, CLI_CMD_HELP,
+     "print the manual page (roff) and exit: 'sudokit help --man | man -l -' shows it",
+     .group = CLI_GROUP_HELP},
+    {OPT_LIST, 0, "list", NULL, CLI_CMD_HELP,
+     "print the names of every command, option, option value, exit code, judge problem "
+     "and engine, one per line, and exit (for scripts and shell completion)",
+     .group = CLI_GROUP_HELP},
     {OPT_BOX, 0, "box", "RxC", PUZZLES,
      "boxes of R rows and C columns (e.g. 2x3), or 'none' for a Latin "
-     "square; default: square boxes when N is a square"},
-    {OPT_DIAGONALS, 0, "diagonals", NULL, PUZZLES, "both main diagonals are houses (X-Sudoku)"},
-    {OPT_HYPER, 0, "hyper", NULL, PUZZLES, "the Hyper/Windoku windows are houses"},
-    {OPT_ALPHABET, 0, "alphabet", "NAME", PUZZLES,
-     "symbols: digits (1-9 then A-Z), hex (0-9A-F, 0 is a value), letters "
-     "(A-Z), numbers (decimal tokens); default: guessed"},
-    {OPT_FORMAT, 0, "format", "NAME", PUZZLES,
-     "input form: line, grid, board, hdu4069, fpuzzles; default: guessed for each "
-     "puzzle"},
+     "square; default: square boxes when N is a square",
+     .group = CLI_GROUP_GEOMETRY,
+     .more = "Other N must say (6x6, 8x8, 10x10, 12x12...), or give a 'box RxC' line after the "
+             "grid; a jigsaw puzzle brings its own regions."},
+    {OPT_DIAGONALS, 0, "diagonals", NULL, PUZZLES, "both main diagonals are houses (X-Sudoku)",
+     .group = CLI_GROUP_GEOMETRY},
+    {OPT_HYPER, 0, "hyper", NULL, PUZZLES, "the Hyper/Windoku windows are houses",
+     .group = CLI_GROUP_GEOMETRY,
+     .more = "On 9x9 they are the four 3x3 windows at rows and columns 2-4 and 6-8."},
+    {OPT_ALPHABET, 0, "alphabet", "NAME", PUZZLES, "symbols: {}; default: guessed",
+     .values = alphabet_values, .group = CLI_GROUP_IO,
+     .more = "POJ 3076 uses the letters A-P."},
+    {OPT_FORMAT, 0, "format", "NAME", PUZZLES, "input form: {}; default: guessed for each puzzle",
+     .values = format_values, .group = CLI_GROUP_IO,
+     .more = "hdu4069 must be named; a line starting with '{', an f-puzzles link or a string "
+             "starting N4Ig is f-puzzles (see FORMATS)."},
     {OPT_OUTPUT, 0, "output", "NAME",
      CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST | CLI_CMD_CONVERT,
-     "output form: line, grid, board, pretty; default: the form each puzzle "
-     "was read in"},
+     "output form: {}; default: the form each puzzle was read in",
+     .values = output_values, .group = CLI_GROUP_IO,
+     .more = "f-puzzles input is written in line form by default; there is no f-puzzles "
+             "output."},
     {OPT_JSON, 0, "json", NULL, (READERS & ~CLI_CMD_CONVERT) | CLI_CMD_ENGINES,
-     "one JSON object per line (JSON Lines)"},
+     "one JSON object per line (JSON Lines)", .group = CLI_GROUP_IO,
+     .more = "Each record holds the status, the solution or count, search nodes, guesses and "
+             "time; the fields of each command are under COMMANDS."},
     {OPT_THREADS, 'j', "threads", "N",
      CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE | CLI_CMD_BEST | CLI_CMD_CANDIDATES,
      "search with N worker threads while the main thread reads and prints; "
      "default: one per online core; -j 1 does everything in one thread; "
-     "output order is still input order"},
+     "output order is still input order",
+     .group = CLI_GROUP_SEARCH,
+     .more = "The output is the same, byte for byte, whatever N.  With several threads, "
+             "reading, searching and printing overlap: the main thread reads puzzles into a "
+             "ring of 4096 slots and prints each finished puzzle as soon as every puzzle "
+             "before it is done, so memory stays bounded whatever the size of the input."},
     {OPT_TIMEOUT, 0, "timeout", "SECONDS", SEARCHERS | CLI_CMD_BEST,
-     "give up on a puzzle after SECONDS of search (status timeout)"},
+     "give up on a puzzle after SECONDS of search (status timeout)", .group = CLI_GROUP_SEARCH},
     {OPT_LIMIT, 0, "limit", "N", CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CANDIDATES,
      "count, enumerate: stop after N solutions of a puzzle (the count is then "
      "incomplete); candidates: count each candidate's solutions up to N "
-     "(default 1: only whether it has one)"},
+     "(default 1: only whether it has one)",
+     .group = CLI_GROUP_SEARCH},
     {OPT_FIRST, 0, "first", NULL, CLI_CMD_SOLVE,
-     "stop at the first solution, without proving it unique (status solved)"},
+     "stop at the first solution, without proving it unique (status solved)",
+     .group = CLI_GROUP_SEARCH},
     {OPT_ENGINE, 0, "engine", "NAME", SEARCHERS,
      "search with engine NAME (see 'sudokit engines'); default: the fastest "
-     "engine that accepts each puzzle"},
+     "engine that accepts each puzzle",
+     .group = CLI_GROUP_SEARCH},
     {OPT_STATS, 0, "stats", NULL, SEARCHERS | CLI_CMD_BEST,
      "print a summary on stderr at the end: puzzles by status, time, puzzles "
-     "per second, guesses per puzzle"},
+     "per second, guesses per puzzle",
+     .group = CLI_GROUP_MESSAGES},
     {OPT_QUIET, 'q', "quiet", NULL, READERS | CLI_CMD_JUDGE,
-     "no per-puzzle messages and no progress line on stderr"},
+     "no per-puzzle messages and no progress line on stderr", .group = CLI_GROUP_MESSAGES,
+     .more = "The progress line, shown only when standard error is a terminal, gives the "
+             "puzzles done, the rate, and the time left when every input is a regular file "
+             "(estimated from the share of the input read so far), else the time elapsed."},
     {OPT_INDEX, 0, "index", "K", CLI_CMD_CNF,
      "write puzzle K of the input, counting from 0 over every FILE (the "
-     "index of JSON records); default 0, the first"},
+     "index of JSON records); default 0, the first",
+     .group = CLI_GROUP_IO},
     {OPT_WEIGHTS, 0, "weights", "FILE", CLI_CMD_BEST,
      "the weight of each cell: 'target' (default: 6 + the distance to the "
      "nearest border, the NOIP 2009 scores), or a FILE of N rows of N "
-     "integers (any sign; '#' starts a comment)"},
-    {OPT_MINIMIZE, 0, "minimize", NULL, CLI_CMD_BEST, "the smallest value instead of the largest"},
+     "integers (any sign; '#' starts a comment)",
+     .group = CLI_GROUP_SEARCH},
+    {OPT_MINIMIZE, 0, "minimize", NULL, CLI_CMD_BEST, "the smallest value instead of the largest",
+     .group = CLI_GROUP_SEARCH},
 };
 
-#define NOPTIONS (sizeof options / sizeof options[0])
+const size_t cli_noptions = sizeof cli_options / sizeof cli_options[0];
+
+const cli_exit_code cli_exit_codes[] = {
+#define CLI_EXIT_ROW(name, code, meaning) {code, meaning},
+    CLI_EXIT_LIST(CLI_EXIT_ROW)
+#undef CLI_EXIT_ROW
+    {0, NULL},
+};
+
+/* Appends s to the string in buf (size bytes), cutting it short. */
+static void append(char *buf, size_t size, const char *s)
+{
+    size_t len = strlen(buf);
+    if (len + 1 < size)
+        snprintf(buf + len, size - len, "%s", s);
+}
+
+const char *cli_join(char *buf, size_t size, const char *const *items, size_t n,
+                     const char *sep, const char *last)
+{
+    size_t i;
+    if (size == 0)
+        return buf;
+    buf[0] = '\0';
+    for (i = 0; i < n; i++) {
+        if (i > 0)
+            append(buf, size, i + 1 == n ? last : sep);
+        append(buf, size, items[i]);
+    }
+    return buf;
+}
+
+/* The names an option takes, "a, b, c" (notes left out). */
+static const char *value_names(const cli_option *o, char *buf, size_t size)
+{
+    const char *names[32];
+    size_t n = 0;
+    while (o->values && o->values[n].name && n < sizeof names / sizeof names[0]) {
+        names[n] = o->values[n].name;
+        n++;
+    }
+    return cli_join(buf, size, names, n, ", ", ", ");
+}
+
+/* 1 when name is one of the names o takes. */
+static int takes_value(const cli_option *o, const char *name)
+{
+    const cli_value *v;
+    for (v = o->values; v && v->name; v++)
+        if (strcmp(v->name, name) == 0)
+            return 1;
+    return 0;
+}
+
+const char *cli_option_help(const cli_option *o, char *buf, size_t size)
+{
+    const char *at = strstr(o->help, "{}");
+    const cli_value *v;
+    char head[256];
+    if (size == 0)
+        return buf;
+    buf[0] = '\0';
+    if (!at || !o->values) {
+        append(buf, size, o->help);
+        return buf;
+    }
+    snprintf(head, sizeof head, "%.*s", (int)(at - o->help), o->help);
+    append(buf, size, head);
+    for (v = o->values; v->name; v++) {
+        if (v != o->values)
+            append(buf, size, ", ");
+        append(buf, size, v->name);
+        if (v->note) {
+            append(buf, size, " (");
+            append(buf, size, v->note);
+            append(buf, size, ")");
+        }
+    }
+    append(buf, size, at + 2);
+    return buf;
+}
+
 
 int cli_usage_error(const cli_command *cmd, const char *fmt, ...)
 {
@@ -178,7 +286,7 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
 {
     long v;
     int k;
-    char *end;
+    char *end, names[256];
     switch (o->id) {
     case OPT_HELP:
         cli_print_help(stdout, cmd);
@@ -195,21 +303,23 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         break;
     case OPT_ALPHABET:
         k = sk_alphabet_parse(arg);
-        if (k < 0)
-            return cli_usage_error(cmd, "unknown alphabet '%s' (digits, hex, letters, numbers)", arg);
+        if (k != SK_ALPHABET_AUTO && (k < 0 || !takes_value(o, sk_alphabet_name((sk_alphabet)k))))
+            return cli_usage_error(cmd, "unknown alphabet '%s' (%s)", arg,
+                                   value_names(o, names, sizeof names));
         a->alphabet = (sk_alphabet)k;
         break;
     case OPT_FORMAT:
         k = sk_format_parse(arg);
-        if (k < 0 || k == SK_FORMAT_PRETTY)
-            return cli_usage_error(cmd, "unknown input format '%s' (line, grid, board, hdu4069, fpuzzles)", arg);
+        if (k != SK_FORMAT_AUTO && (k < 0 || !takes_value(o, sk_format_name((sk_format)k))))
+            return cli_usage_error(cmd, "unknown input format '%s' (%s)", arg,
+                                   value_names(o, names, sizeof names));
         a->format = (sk_format)k;
         break;
     case OPT_OUTPUT:
         k = sk_format_parse(arg);
-        if (k != SK_FORMAT_LINE && k != SK_FORMAT_GRID && k != SK_FORMAT_BOARD &&
-            k != SK_FORMAT_PRETTY)
-            return cli_usage_error(cmd, "unknown output format '%s' (line, grid, board, pretty)", arg);
+        if (k < 0 || !takes_value(o, sk_format_name((sk_format)k)))
+            return cli_usage_error(cmd, "unknown output format '%s' (%s)", arg,
+                                   value_names(o, names, sizeof names));
         a->output = k;
         break;
     case OPT_JSON:
@@ -250,6 +360,12 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
     case OPT_MINIMIZE:
         a->minimize = 1;
         break;
+    case OPT_MAN:
+        a->man = 1;
+        break;
+    case OPT_LIST:
+        a->list = 1;
+        break;
     case OPT_INDEX:
         if (parse_long(arg, 0, LONG_MAX, &v))
             return cli_usage_error(cmd, "--index wants a number from 0, not '%s'", arg);
@@ -262,18 +378,18 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
 static const cli_option *find_long(const char *name, size_t len)
 {
     size_t i;
-    for (i = 0; i < NOPTIONS; i++)
-        if (strlen(options[i].long_name) == len && strncmp(options[i].long_name, name, len) == 0)
-            return &options[i];
+    for (i = 0; i < cli_noptions; i++)
+        if (strlen(cli_options[i].long_name) == len && strncmp(cli_options[i].long_name, name, len) == 0)
+            return &cli_options[i];
     return NULL;
 }
 
 static const cli_option *find_short(char c)
 {
     size_t i;
-    for (i = 0; i < NOPTIONS; i++)
-        if (options[i].short_name && options[i].short_name == c)
-            return &options[i];
+    for (i = 0; i < cli_noptions; i++)
+        if (cli_options[i].short_name && cli_options[i].short_name == c)
+            return &cli_options[i];
     return NULL;
 }
 
@@ -313,11 +429,11 @@ int cli_args_parse(const cli_command *cmd, int argc, char **argv, cli_args *a)
             size_t len = eq ? (size_t)(eq - name) : strlen(name);
             o = find_long(name, len);
             if (!o || !(o->commands & cmd->bit)) {
-                const char *names[sizeof options / sizeof options[0]], *near;
+                const char *names[64], *near;
                 size_t n = 0, k;
-                for (k = 0; k < sizeof options / sizeof options[0]; k++)
-                    if (options[k].commands & cmd->bit)
-                        names[n++] = options[k].long_name;
+                for (k = 0; k < cli_noptions && n < 64; k++)
+                    if (cli_options[k].commands & cmd->bit)
+                        names[n++] = cli_options[k].long_name;
                 near = cli_nearest(name, len, names, n);
                 if (near)
                     return cli_usage_error(cmd, "unknown option '--%.*s' for '%s'; did you mean '--%s'?",
@@ -379,9 +495,7 @@ void cli_read_opts(const cli_args *a, sk_read_opts *ro)
     ro->extras = a->extras;
 }
 
-/* Prints text word-wrapped to end before column 80, every line after the
- * first indented by indent. */
-static void print_wrapped(FILE *f, const char *text, int indent)
+void cli_print_wrapped(FILE *f, const char *text, int indent)
 {
     int width = 79 - indent;
     while (*text) {
@@ -401,18 +515,36 @@ static void print_wrapped(FILE *f, const char *text, int indent)
     }
 }
 
-static const char exit_codes[] =
-    "Exit status:\n"
-    "  0  every puzzle got a definite answer (solve: unique, or solved with\n"
-    "     --first; count, enumerate: every count complete; check: no\n"
-    "     conflict; best: the optimum proven; judge: an answer the problem\n"
-    "     defines; cnf: the formula was written)\n"
-    "  1  some puzzle has no solution or several, timed out, stopped at\n"
-    "     --limit, or (check) has conflicts\n"
-    "  2  usage error\n"
-    "  3  some input was invalid or unreadable\n"
-    "  4  system error: out of memory, write error\n"
-    "  When several apply the highest wins.\n";
+/* The table of exit codes, as every --help ends. */
+static void print_exit_codes(FILE *f)
+{
+    const cli_exit_code *e;
+    fputs("Exit status:\n", f);
+    for (e = cli_exit_codes; e->meaning; e++) {
+        fprintf(f, "  %d  ", e->code);
+        cli_print_wrapped(f, e->meaning, 5);
+        fputc('\n', f);
+    }
+    fputs("  " CLI_EXIT_NOTE "\n", f);
+}
+
+/* The entries a command lists (judge: its problems), one per line. */
+static void print_entries(FILE *f, const cli_command *cmd)
+{
+    char text[1024];
+    const char *name;
+    size_t i;
+    int col = 12;
+    for (i = 0; (name = cmd->entry(i, text, sizeof text)) != NULL; i++)
+        if ((int)strlen(name) + 4 > col)
+            col = (int)strlen(name) + 4;
+    fprintf(f, "\n%s\n", cmd->entries_title);
+    for (i = 0; (name = cmd->entry(i, text, sizeof text)) != NULL; i++) {
+        fprintf(f, "  %-*s", col - 2, name);
+        cli_print_wrapped(f, text, col);
+        fputc('\n', f);
+    }
+}
 
 static const char input_forms[] =
     "\n"
@@ -432,12 +564,14 @@ void cli_print_help(FILE *f, const cli_command *cmd)
     fprintf(f, "usage: sudokit %s [OPTIONS]%s%s\n\n", cmd->name, cmd->operands[0] ? " " : "",
             cmd->operands);
     fprintf(f, "%s\n", cmd->description);
+    if (cmd->entry)
+        print_entries(f, cmd);
     if (cmd->bit & PUZZLES)
         fputs(input_forms, f);
     fputs("\nOptions:\n", f);
-    for (i = 0; i < NOPTIONS; i++) {
-        const cli_option *o = &options[i];
-        char head[64];
+    for (i = 0; i < cli_noptions; i++) {
+        const cli_option *o = &cli_options[i];
+        char head[64], help[1024];
         int len;
         if (!(o->commands & cmd->bit))
             continue;
@@ -452,18 +586,18 @@ void cli_print_help(FILE *f, const cli_command *cmd)
             fprintf(f, "\n%*s", COL, "");
         else
             fprintf(f, "%*s", COL - len, "");
-        print_wrapped(f, o->help, COL);
+        cli_print_wrapped(f, cli_option_help(o, help, sizeof help), COL);
         fputc('\n', f);
     }
     if (cmd->bit != CLI_CMD_HELP && cmd->bit != CLI_CMD_ENGINES) {
         fputc('\n', f);
-        fputs(exit_codes, f);
+        print_exit_codes(f);
     }
 }
 
 void cli_print_main_help(FILE *f)
 {
-    int i;
+    int i, col = 12;
     fputs("usage: sudokit COMMAND [OPTIONS] [FILE...]\n"
           "       sudokit --version | --help\n\n"
           "Solve, prove, count, list and check Sudoku-family puzzles: any N up to 64,\n"
@@ -475,7 +609,12 @@ void cli_print_main_help(FILE *f)
           "Commands:\n",
           f);
     for (i = 0; cli_commands[i]; i++)
-        fprintf(f, "  %-12s%s\n", cli_commands[i]->name, cli_commands[i]->summary);
-    fputs("\nRun 'sudokit help COMMAND' or 'sudokit COMMAND --help' for its options.\n\n", f);
-    fputs(exit_codes, f);
+        if ((int)strlen(cli_commands[i]->name) + 2 > col)
+            col = (int)strlen(cli_commands[i]->name) + 2;
+    for (i = 0; cli_commands[i]; i++)
+        fprintf(f, "  %-*s%s\n", col, cli_commands[i]->name, cli_commands[i]->summary);
+    fputs("\nRun 'sudokit help COMMAND' or 'sudokit COMMAND --help' for its options,\n"
+          "'sudokit help --man | man -l -' for the manual.\n\n",
+          f);
+    print_exit_codes(f);
 }

@@ -21,7 +21,7 @@ static void reader_gone(void)
 {
     signal(SIGPIPE, SIG_DFL);
     raise(SIGPIPE);
-    _exit(128 + SIGPIPE);
+    _exit(CLI_EXIT_PIPE);
 }
 
 int cli_stdout_note_error(int err)

@@ -234,8 +234,9 @@ section "SAT solvers" \
 run_head 4 0 cnf --diagonals $P/x_sudoku.txt
 
 section "More" \
-    "sudokit help, sudokit COMMAND --help, man docs/sudokit.1, and the C" \
-    "examples in examples/*.c (built with 'make -C examples')."
+    "sudokit help, sudokit COMMAND --help, man -l build/sudokit.1 (or" \
+    "sudokit help --man | man -l -), and the C examples in examples/*.c" \
+    "(make install first, then 'make -C examples': see examples/README.md)."
 
 if [ "$surprises" -ne 0 ]; then
     echo

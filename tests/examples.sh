@@ -17,7 +17,10 @@
 #      the .pc file with sed;
 #   3. make -C examples: solve_line links the shared library and runs with
 #      LD_LIBRARY_PATH, the other examples link the static library;
-#   4. run each example and compare its output with examples/expected/.
+#   4. run each example and compare its output with examples/expected/;
+#   5. the ways the README gives: solve_line built with an rpath
+#      (LDFLAGS=-Wl,-rpath,PREFIX/lib) runs without LD_LIBRARY_PATH, and
+#      make -C examples with no sudokit to be found says to install first.
 #
 # Prints "ok NAME" or "FAIL NAME" per check, ends with "N passed, N failed"
 # and exits non-zero when a check failed.
@@ -182,6 +185,12 @@ fi
 # -------------------------------------------------------------------- run
 P=examples/puzzles
 E=examples/expected
+{
+    cat $P/classic.txt $P/none.txt $P/multiple.txt $P/jigsaw6.txt
+    echo '# a line that is too short, then one with two 5s in row 1'
+    echo '123'
+    echo '55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
+} >"$tmp/mixed.txt"
 
 # leetcode37: the board printed must be LeetCode's sample answer.
 "$bin/leetcode37" >"$tmp/out" 2>"$tmp/err"
@@ -198,12 +207,6 @@ same count_jigsaw "$E/count_jigsaw.out" "$tmp/out"
 
 # solve_line (shared library): unique, none, multiple, jigsaw lines, and
 # two bad lines reported on stderr (exit 1).
-{
-    cat $P/classic.txt $P/none.txt $P/multiple.txt $P/jigsaw6.txt
-    echo '# a line that is too short, then one with two 5s in row 1'
-    echo '123'
-    echo '55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
-} >"$tmp/mixed.txt"
 LD_LIBRARY_PATH=$prefix/lib "$bin/solve_line" <"$tmp/mixed.txt" >"$tmp/out" 2>"$tmp/err"
 check solve_line-exit test $? -eq 1
 same solve_line "$E/solve_line.out" "$tmp/out"
@@ -244,5 +247,29 @@ for i in 1 2 3 4 5 6 7 8; do cat "$tmp/all.txt"; done >"$tmp/big.txt"
 "$bin/threads" 8 <"$tmp/big.txt" >"$tmp/eight" 2>&1
 check threads-batch sh -c '[ $(wc -l <"$1") -eq 120 ]' sh "$tmp/one"
 same threads-1-vs-8 "$tmp/one" "$tmp/eight"
+
+# ------------------------------------------------ as the README says
+# An rpath instead of LD_LIBRARY_PATH.
+mkdir -p "$bin/rpath"
+if submake -C examples OUT="$bin/rpath" CC="$CC" CFLAGS="$EXCFLAGS -Werror" \
+    LDFLAGS="$EXLDFLAGS -Wl,-rpath,$prefix/lib" "$@" "$bin/rpath/solve_line" \
+    >"$tmp/build-rpath.log" 2>&1; then
+    (unset LD_LIBRARY_PATH; "$bin/rpath/solve_line" <"$tmp/mixed.txt" >"$tmp/out" 2>"$tmp/err")
+    check solve_line-rpath-exit test $? -eq 1
+    same solve_line-rpath "$E/solve_line.out" "$tmp/out"
+else
+    fail build-rpath "make -C examples LDFLAGS=-Wl,-rpath,... failed"
+    sed -n '1,20p' "$tmp/build-rpath.log"
+fi
+# Nothing installed where pkg-config looks: a message that says what to do.
+if [ -n "$have_pc" ]; then
+    mkdir -p "$tmp/empty"
+    PKG_CONFIG_LIBDIR=$tmp/empty submake -C examples OUT="$bin/rpath" CC="$CC" \
+        PKG_CONFIG="$PKG_CONFIG" >"$tmp/none.log" 2>&1
+    rc=$?
+    check not-installed-message sh -c \
+        '[ "$1" -ne 0 ] && grep -q "does not find sudokit: run .make install." "$2"' \
+        sh "$rc" "$tmp/none.log"
+fi
 
 finish

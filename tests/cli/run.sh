@@ -30,7 +30,8 @@ verdict help-main $?
 "$T" help >"$tmp/help2"
 verdict help-command-equals-option $? && same help-command-text "$tmp/help" "$tmp/help2"
 
-for c in solve count enumerate check judge cnf engines help; do
+# Every command of the table (help --list), each help the same both ways.
+for c in $("$T" help --list | sed -n 's/^command //p'); do
     "$T" $c --help >"$tmp/h1" 2>"$tmp/h1.err"
     rc=$?
     "$T" help $c >"$tmp/h2" 2>&1
@@ -49,7 +50,49 @@ verdict help-table-solve $?
 "$T" count -h >"$tmp/h" && grep -q '^      --limit N ' "$tmp/h" && ! grep -q '^      --first' "$tmp/h"
 verdict help-table-count $?
 
+# The man page comes from the tool: roff with the version in its title.
+"$T" help --man >"$tmp/man" 2>"$tmp/man.err"
+[ $? = 0 ] && [ ! -s "$tmp/man.err" ] && head -n 1 "$tmp/man" | grep -q '^\.\\" ' &&
+    grep -q "^\.TH SUDOKIT 1 \"\" \"sudokit $("$T" --version | cut -d' ' -f2)\"" "$tmp/man" &&
+    grep -q '^\.SH EXIT STATUS$' "$tmp/man"
+verdict help-man $?
+"$T" help --list >"$tmp/list" 2>"$tmp/list.err"
+[ $? = 0 ] && [ ! -s "$tmp/list.err" ] && grep -q '^command judge$' "$tmp/list" &&
+    grep -q '^option best --weights$' "$tmp/list" && grep -q '^option solve --threads -j$' "$tmp/list" &&
+    grep -q '^value --output pretty$' "$tmp/list" && grep -q '^exit 4$' "$tmp/list" &&
+    grep -q '^entry judge noip2009$' "$tmp/list" && ! grep -q -v -E '^(command|option|value|exit|entry) ' "$tmp/list"
+verdict help-list $?
+
 # ------------------------------------------------------------------ usage errors
+err <<'EOF'
+sudokit: error: --man takes no COMMAND
+Try 'sudokit help --help'.
+EOF
+run usage-help-man-command 2 help --man solve
+
+err <<'EOF'
+sudokit: error: --man and --list do not go together
+Try 'sudokit help --help'.
+EOF
+run usage-help-man-list 2 help --list --man
+
+err <<'EOF'
+sudokit: error: unknown option '--man' for 'solve'
+Try 'sudokit solve --help'.
+EOF
+run usage-man-not-solve 2 solve --man
+
+err <<'EOF'
+sudokit: error: unknown output format 'fpuzzles' (line, grid, board, pretty)
+Try 'sudokit convert --help'.
+EOF
+run usage-output-not-listed 2 convert --output fpuzzles
+
+# The library's other names for a listed form or alphabet still work.
+echo '[["5","3",".",".","7",".",".",".","."],["6",".",".","1","9","5",".",".","."],[".","9","8",".",".",".",".","6","."],["8",".",".",".","6",".",".",".","3"],["4",".",".","8",".","3",".",".","1"],["7",".",".",".","2",".",".",".","6"],[".","6",".",".",".",".","2","8","."],[".",".",".","4","1","9",".",".","5"],[".",".",".",".","8",".",".","7","9"]]' >"$tmp/board.json"
+echo "$CLASSIC" | out
+run format-alias 0 solve --format leetcode --alphabet 1-9 --output line "$tmp/board.json"
+
 err <<'EOF'
 sudokit: error: unknown command 'frobnicate'
 Try 'sudokit --help'.
