@@ -115,6 +115,9 @@ skf_line *skf_peek(sk_reader *r, int k);
  * (rule lines after a grid, the rest of a block): NULL, with r->soft_end
  * set, when the line is not read yet and the source has nothing ready. */
 skf_line *skf_peek_opt(sk_reader *r, int k);
+/* 1 when ln is a record of comma-separated fields holding a line puzzle
+ * ("puzzle,solution"; format_line.c). */
+int skf_csv_line(const skf_line *ln);
 /* Consumes the front line. */
 void skf_pop(sk_reader *r);
 /* 1 when the line (from its offset on) holds only white space. */

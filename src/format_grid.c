@@ -21,6 +21,7 @@
  * empty mark).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
@@ -61,6 +62,46 @@ static int number_token(const char *s, size_t len)
         return s[0] >= '1' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9' &&
                (s[0] - '0') * 10 + (s[1] - '0') <= SK_MAX_N;
     return 0;
+}
+
+/* Cells of a row drawn between bars with one character per cell and a
+ * space on each side of it ("| 5 3   |   7   |"), where a space can be an
+ * empty cell: the offsets of its cells in col (at most max), and how many;
+ * -1 when the row is not drawn so. */
+static int positional(const skf_line *ln, size_t *col, int max)
+{
+    size_t i = ln->off, first, last;
+    int count = 0;
+    while (i < ln->len && skf_space((unsigned char)ln->text[i]))
+        i++;
+    if (i >= ln->len || ln->text[i] != '|')
+        return -1;
+    first = i;
+    last = ln->len;
+    while (last > first && skf_space((unsigned char)ln->text[last - 1]))
+        last--;
+    if (ln->text[last - 1] != '|' || last - 1 == first)
+        return -1;
+    for (i = first; i + 1 < last;) {
+        size_t end = i + 1, k;
+        while (end < last && ln->text[end] != '|')
+            end++;
+        /* the segment between the bars at i and end: " c c c " */
+        if ((end - i - 1) < 3 || (end - i - 1) % 2 == 0)
+            return -1;
+        for (k = i + 1; k < end; k++) {
+            if ((k - i) % 2 == 1) {
+                if (ln->text[k] != ' ')
+                    return -1;
+            } else {
+                if (count < max)
+                    col[count] = k;
+                count++;
+            }
+        }
+        i = end;
+    }
+    return count;
 }
 
 static void measure(const skf_line *ln, rowinfo *ri)
@@ -107,6 +148,12 @@ static void measure(const skf_line *ln, rowinfo *ri)
             ri->tok_ok = 0;
         if (i - s > 1)
             ri->tok_long = 1;
+    }
+    if (!only_sep_chars) {
+        size_t col[SK_MAX_N];
+        int k = positional(ln, col, SK_MAX_N);
+        if (k > ri->chars)
+            ri->chars = k; /* spaces that are empty cells */
     }
     if (any && only_sep_chars && (hard || !dash))
         ri->kind = ROW_SEP;
@@ -156,6 +203,61 @@ static void count_rows(const rowinfo *ri, int nrows, int tokens, int w, int *row
     *fits = ok;
 }
 
+/* A grid row written with commas ("5,3,0,0,7,0,0,0,0", or "5,3,,,7" with
+ * empty fields for empty cells) is rewritten in place as one separated by
+ * spaces, an empty field becoming '.', so that it measures and parses as
+ * any other row.  Only rows of three or more fields of at most two
+ * characters are rows (a comma-separated puzzle record has long fields). */
+static void comma_row(skf_line *ln)
+{
+    size_t i, fields = 1, flen = 0, n, start, size;
+    char *out;
+    if (ln->too_long || ln->nul_col || ln->len <= ln->off ||
+        !memchr(ln->text + ln->off, ',', ln->len - ln->off))
+        return;
+    for (i = ln->off; i < ln->len; i++) {
+        char c = ln->text[i];
+        if (c == ',') {
+            fields++;
+            flen = 0;
+        } else if (!skf_space((unsigned char)c)) {
+            if (c == '{' || c == '[' || c == '"' || c == ':' || ++flen > 2)
+                return;
+        }
+    }
+    if (fields < 3)
+        return;
+    size = 2 * ln->len + 2;
+    out = malloc(size);
+    if (!out)
+        return;
+    memcpy(out, ln->text, ln->off);
+    n = ln->off;
+    start = ln->off;
+    for (i = ln->off; i <= ln->len; i++) {
+        size_t k;
+        int has = 0;
+        if (i < ln->len && ln->text[i] != ',')
+            continue;
+        for (k = start; k < i; k++) {
+            out[n++] = ln->text[k];
+            has |= !skf_space((unsigned char)ln->text[k]);
+        }
+        /* an empty field is an empty cell (a spreadsheet writes a row
+           whose last cells are empty as "5,3,,,7,,,,") */
+        if (!has)
+            out[n++] = '.';
+        if (i < ln->len)
+            out[n++] = ' ';
+        start = i + 1;
+    }
+    out[n] = '\0';
+    free(ln->text);
+    ln->text = out;
+    ln->len = n;
+    ln->cap = size;
+}
+
 /* Data rows of a grid whose first data row is ri: its cells counted as
  * numbers when it has numbers of two digits, else as characters. */
 static int min_rows(const rowinfo *ri)
@@ -194,6 +296,7 @@ int skf_scan_block(sk_reader *r, int n, skf_block *b)
             return r->fatal;
         if (skf_block_end(ln))
             break;
+        comma_row(ln);
         bytes += ln->len;
         measure(ln, &ri[k]);
         nrows++;
@@ -280,6 +383,31 @@ static int parse_row(sk_reader *r, const skf_line *ln, int tokens, int n, int k,
     uint32_t *lines = region ? r->reg_line : r->cell_line;
     uint32_t *cols = region ? r->reg_column : r->cell_column;
 
+    if (!tokens) {
+        size_t col[SK_MAX_N + 1];
+        int w = positional(ln, col, SK_MAX_N + 1), m;
+        if (w > 0) {
+            int cells = 0;
+            for (m = 0; m < w && m <= SK_MAX_N; m++)
+                cells += ln->text[col[m]] != ' ';
+            if (cells < w) { /* some spaces are empty cells */
+                if (w != n)
+                    return skf_fail(d, ln->no, w > n && n <= SK_MAX_N ? (long)col[n] + 1 : end_col,
+                                    "%s %d has %d %s, expected %d",
+                                    region ? "region row" : "row", row + 1, w,
+                                    region ? "ids" : "cells", n);
+                for (m = 0; m < n; m++) {
+                    int at = row * n + m;
+                    char c = ln->text[col[m]];
+                    sym[at] = c == ' ' ? '.' : c;
+                    val[at] = 0;
+                    lines[at] = (uint32_t)ln->no;
+                    cols[at] = (uint32_t)col[m] + 1;
+                }
+                return SK_OK;
+            }
+        }
+    }
     while (i < ln->len) {
         size_t s;
         if (skf_space((unsigned char)ln->text[i])) {

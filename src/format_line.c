@@ -77,38 +77,178 @@ static int bad_count(sk_reader *r, const skf_line *ln, const token *t, sk_diag *
                     len, k * k, k, k);
 }
 
+#define MAX_TOKENS 64
+
+/* A label before a line puzzle: "puzzle", "1:", "#12", "12.", "(3)". */
+static int label_token(const char *t, size_t len)
+{
+    size_t i, digits = 0, letters = 0;
+    if (len == 0 || len >= 16)
+        return 0;
+    if (t[len - 1] == ':')
+        return 1;
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)t[i];
+        if (c >= '0' && c <= '9')
+            digits++;
+        else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+            letters++;
+        else if (!(c == '#' && i == 0) && !((c == '.' || c == ')') && i == len - 1) &&
+                 !(c == '(' && i == 0))
+            return 0;
+    }
+    /* a word, or a number with its marks; a short line puzzle has dots */
+    return letters == len || (digits > 0 && letters == 0);
+}
+
+/* A rating a collection writes after the puzzle ("11.9/11.9/11.3",
+ * "ER=7.1", "2.2"): digits with a '.' in them, and '/', '=' or letters. */
+static int trailing_token(const char *t, size_t len)
+{
+    size_t i;
+    int dot = 0, digit = 0;
+    if (len == 0 || len >= 16)
+        return 0;
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)t[i];
+        if (c == '.')
+            dot = 1;
+        else if (c >= '0' && c <= '9')
+            digit = 1;
+        else if (!(c == '/' || c == '=' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+            return 0;
+    }
+    return dot && digit && t[0] != '.' && t[len - 1] != '.';
+}
+
+/* Trims [*s, *e) of white space. */
+static void trim(const skf_line *ln, size_t *s, size_t *e)
+{
+    while (*s < *e && skf_space((unsigned char)ln->text[*s]))
+        (*s)++;
+    while (*e > *s && skf_space((unsigned char)ln->text[*e - 1]))
+        (*e)--;
+}
+
+/* A record of comma-separated fields ("puzzle,solution", or the columns of
+ * a collection: "1,1..5.37..,19854372..,27,2.2"): the first field of a
+ * square number of at least 16 symbols is the puzzle, the next one of the
+ * same length its solution.  0 when the line is not such a record. */
+static int csv_record(const skf_line *ln, token *cells, token *sol)
+{
+    size_t s = ln->off, e;
+    int found = 0;
+    if (!memchr(ln->text + ln->off, ',', ln->len - ln->off))
+        return 0;
+    sol->len = 0;
+    while (s <= ln->len) {
+        size_t a, b;
+        e = s;
+        while (e < ln->len && ln->text[e] != ',')
+            e++;
+        a = s;
+        b = e;
+        trim(ln, &a, &b);
+        if (!found && b - a >= 16 && skf_isqrt((long)(b - a)) > 0) {
+            cells->start = a;
+            cells->len = b - a;
+            found = 1;
+        } else if (found && b - a == cells->len) {
+            sol->start = a;
+            sol->len = b - a;
+            break;
+        }
+        s = e + 1;
+    }
+    return found;
+}
+
+int skf_csv_line(const skf_line *ln)
+{
+    token cells, sol;
+    return !ln->too_long && !ln->nul_col && split(ln, &cells, 1) == 1 &&
+           csv_record(ln, &cells, &sol);
+}
+
 static int parse_line(sk_reader *r, const skf_line *ln, sk_puzzle *p, sk_diag *d)
 {
-    token tok[3];
-    int count, n, i, jigsaw, st;
+    static const token none = {0, 0};
+    token tok[MAX_TOKENS], cells = none, regions, sol;
+    int count, n, i, jigsaw, st, first = 0, groups = 0, last;
     sk_alphabet used;
 
     st = skf_line_error(ln, d);
     if (st != SK_OK)
         return st;
-    count = split(ln, tok, 3);
-    if (count > 2)
-        return skf_fail(d, ln->no, (long)tok[2].start + 1,
-                        "line has %d fields, expected the cells and, for a jigsaw, the region ids",
-                        count);
-    n = skf_isqrt((long)tok[0].len);
+    count = split(ln, tok, MAX_TOKENS);
+    regions = sol = none;
+    if (count == 1 && csv_record(ln, &cells, &sol)) {
+        jigsaw = 0;
+        last = count;
+    } else {
+        int stored = count < MAX_TOKENS ? count : MAX_TOKENS;
+        /* a label before the cells: "puzzle 1: ...", "#12 ..." */
+        while (first + 1 < stored && label_token(ln->text + tok[first].start, tok[first].len))
+            first++;
+        if (tok[first].len < 16)
+            first = 0;
+        /* the cells in groups: "530070000 600195000 ..." (at least three
+           groups of one length, as many symbols as a grid has cells) */
+        last = stored;
+        if (stored - first >= 3) {
+            size_t g = tok[first].len;
+            int k = first, side;
+            while (k < stored && tok[k].len == g)
+                k++;
+            side = skf_isqrt((long)((size_t)(k - first) * g));
+            if (k - first >= 3 && g >= 2 && side >= 4 && side <= SK_MAX_N &&
+                (side == k - first || (size_t)side == g) && (r->opts.n == 0 || r->opts.n == side))
+                groups = k - first;
+        }
+        if (groups) {
+            cells.start = tok[first].start;
+            cells.len = (size_t)groups * tok[first].len;
+            last = first + groups;
+            jigsaw = 0;
+        } else {
+            cells = tok[first];
+            last = first + 1;
+            jigsaw = last < stored && tok[last].len == cells.len;
+            if (jigsaw)
+                regions = tok[last++];
+        }
+        /* what a collection adds after the puzzle (a rating) is left out */
+        while (last < stored && trailing_token(ln->text + tok[last].start, tok[last].len))
+            last++;
+    }
+    n = skf_isqrt((long)cells.len);
     if (n < 1 || n > SK_MAX_N || (r->opts.n > 0 && n != r->opts.n) ||
         (r->opts.format == SK_FORMAT_AUTO && r->opts.n == 0 && n < 4))
-        return bad_count(r, ln, &tok[0], d);
-    jigsaw = count == 2;
-    if (jigsaw && tok[1].len != tok[0].len)
-        return skf_fail(d, ln->no, (long)tok[1].start + 1,
-                        "region ids have %ld symbols, expected %ld (one per cell)",
-                        (long)tok[1].len, (long)tok[0].len);
+        return bad_count(r, ln, &cells, d);
+    if (last < count) {
+        if (!jigsaw && last == first + 1 && last < MAX_TOKENS && !groups && count == first + 2)
+            return skf_fail(d, ln->no, (long)tok[last].start + 1,
+                            "region ids have %ld symbols, expected %ld (one per cell)",
+                            (long)tok[last].len, (long)cells.len);
+        if (last == first + 1 && first + 2 < MAX_TOKENS && first + 2 < count)
+            last = first + 2; /* the cells and a region field, then this */
+        return skf_fail(d, ln->no, last < MAX_TOKENS ? (long)tok[last].start + 1 : 0,
+                        "line has %d fields, expected the cells and, for a jigsaw, the "
+                        "region ids",
+                        count);
+    }
     for (i = 0; i < n * n; i++) {
-        r->sym[i] = ln->text[tok[0].start + (size_t)i];
+        size_t at = cells.start + (size_t)i;
+        if (groups) /* skip the spaces between the groups */
+            at = tok[first + i / (int)tok[first].len].start + (size_t)(i % (int)tok[first].len);
+        r->sym[i] = ln->text[at];
         r->cell_line[i] = (uint32_t)ln->no;
-        r->cell_column[i] = (uint32_t)(tok[0].start + (size_t)i + 1);
+        r->cell_column[i] = (uint32_t)(at + 1);
         r->cells[i] = 0;
         if (jigsaw) {
-            r->rsym[i] = ln->text[tok[1].start + (size_t)i];
+            r->rsym[i] = ln->text[regions.start + (size_t)i];
             r->reg_line[i] = (uint32_t)ln->no;
-            r->reg_column[i] = (uint32_t)(tok[1].start + (size_t)i + 1);
+            r->reg_column[i] = (uint32_t)(regions.start + (size_t)i + 1);
         }
     }
     st = skf_decode(r, n, jigsaw, r->opts.alphabet, &used, d);
@@ -116,6 +256,23 @@ static int parse_line(sk_reader *r, const skf_line *ln, sk_puzzle *p, sk_diag *d
         return st;
     skf_fill_puzzle(r, p, n, jigsaw, SK_FORMAT_LINE);
     p->alphabet = used;
+    if (sol.len == cells.len) {
+        /* the solution a collection gives with the puzzle */
+        for (i = 0; i < n * n; i++) {
+            int v = skf_symbol_value(used, ln->text[sol.start + (size_t)i]);
+            if (v < 1 || v > n)
+                break;
+            r->solution[i] = (uint8_t)v;
+        }
+        if (i == n * n) {
+            p->solution = r->solution;
+        } else {
+            snprintf(r->warning, sizeof r->warning,
+                     "left out the solution field (column %ld is not a digit of the grid)",
+                     (long)(sol.start + (size_t)i + 1));
+            p->warning = r->warning;
+        }
+    }
     return SK_OK;
 }
 

@@ -80,14 +80,60 @@ int skf_blank(const skf_line *ln)
     return 1;
 }
 
+/* The header line of a comma-separated collection ("quizzes,solutions",
+ * "id,puzzle,solution,clues,difficulty"): names, one of them a word. */
+static int csv_header(const skf_line *ln, size_t i)
+{
+    int fields = 1, word = 0;
+    size_t flen = 0;
+    if (!memchr(ln->text + i, ',', ln->len - i))
+        return 0;
+    for (; i <= ln->len; i++) {
+        unsigned char c = i < ln->len ? (unsigned char)ln->text[i] : ',';
+        if (c == ',') {
+            if (flen == 0)
+                return 0;
+            word |= flen >= 3;
+            fields += i < ln->len;
+            flen = 0;
+        } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') {
+            flen++;
+        } else if ((c >= '0' && c <= '9') || c == ' ' || c == '-') {
+            if (flen == 0 && c != ' ')
+                return 0; /* a name starts with a letter */
+            flen += c != ' ' || flen > 0;
+        } else if (!skf_space(c)) {
+            return 0;
+        }
+        if (flen >= 16)
+            return 0;
+    }
+    return fields >= 2 && word;
+}
+
 int skf_comment(const skf_line *ln)
 {
-    size_t i;
+    size_t i, k;
     if (ln->too_long)
         return 0;
     for (i = ln->off; i < ln->len && skf_space((unsigned char)ln->text[i]); i++)
         ;
-    return i < ln->len && ln->text[i] == '#';
+    if (i < ln->len && ln->text[i] == '#') {
+        /* "#12 <puzzle>": a numbered puzzle, not a comment */
+        for (k = i + 1; k < ln->len && ln->text[k] >= '0' && ln->text[k] <= '9'; k++)
+            ;
+        if (k > i + 1 && k < ln->len && skf_space((unsigned char)ln->text[k])) {
+            size_t s, e;
+            for (s = k; s < ln->len && skf_space((unsigned char)ln->text[s]); s++)
+                ;
+            for (e = s; e < ln->len && !skf_space((unsigned char)ln->text[e]); e++)
+                ;
+            if (e - s >= 16 && ln->text[s] != '#')
+                return 0;
+        }
+        return 1;
+    }
+    return i == ln->off && i < ln->len && csv_header(ln, i);
 }
 
 int skf_block_end(const skf_line *ln)
@@ -186,6 +232,65 @@ static int append(sk_reader *r, skf_line *ln, const char *s, size_t n)
     return SK_OK;
 }
 
+/* ASCII stand-in for the UTF-8 character at s (n bytes available), for
+ * the characters people draw grids with: box drawing (U+2500-U+257F) ->
+ * '|', '-' or '+', middle dots -> '.', no-break space -> ' '.  Sets *len
+ * to the bytes it spans; 0 when it is none of those. */
+static int ascii_of(const unsigned char *s, size_t n, size_t *len)
+{
+    unsigned cp;
+    if (n >= 2 && s[0] == 0xc2 && (s[1] == 0xb7 || s[1] == 0xa0)) {
+        *len = 2;
+        return s[1] == 0xb7 ? '.' : ' ';
+    }
+    if (n < 3 || s[0] != 0xe2 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
+        return 0;
+    cp = ((unsigned)(s[0] & 0x0f) << 12) | ((unsigned)(s[1] & 0x3f) << 6) | (s[2] & 0x3f);
+    *len = 3;
+    if (cp == 0x2022 || cp == 0x2219 || cp == 0x22c5)
+        return '.'; /* bullet, bullet operator, dot operator */
+    if (cp < 0x2500 || cp > 0x257f)
+        return 0;
+    switch (cp) {
+    case 0x2502: case 0x2503: case 0x2506: case 0x2507: case 0x250a: case 0x250b:
+    case 0x2551: case 0x254e: case 0x254f: case 0x2575: case 0x2577: case 0x2579:
+    case 0x257b: case 0x257d: case 0x257f:
+        return '|';
+    case 0x2500: case 0x2501: case 0x2504: case 0x2505: case 0x2508: case 0x2509:
+    case 0x2550: case 0x254c: case 0x254d: case 0x2574: case 0x2576: case 0x2578:
+    case 0x257a: case 0x257c: case 0x257e:
+        return '-';
+    default:
+        return '+';
+    }
+}
+
+/* Rewrites the grid-drawing characters of ln in ASCII, one byte each, so
+ * that a grid drawn with box characters reads as one drawn with '|', '-'
+ * and '+' (columns then count characters, as editors show them). */
+static void ascii_drawing(skf_line *ln)
+{
+    size_t i, j = 0;
+    for (i = 0; i < ln->len && (unsigned char)ln->text[i] < 0x80; i++)
+        ;
+    if (i == ln->len)
+        return;
+    j = i;
+    while (i < ln->len) {
+        size_t len = 1;
+        int c = (unsigned char)ln->text[i] >= 0x80
+                    ? ascii_of((const unsigned char *)ln->text + i, ln->len - i, &len)
+                    : 0;
+        if (c) {
+            ln->text[j++] = (char)c;
+            i += len;
+        } else {
+            ln->text[j++] = ln->text[i++];
+        }
+    }
+    ln->len = j;
+}
+
 /* Cuts the next line into ln.  1: a line, 0: end of input or fatal. */
 static int cut_line(sk_reader *r, skf_line *ln)
 {
@@ -234,6 +339,7 @@ static int cut_line(sk_reader *r, skf_line *ln)
         }
         ln->cap = 128;
     }
+    ascii_drawing(ln);
     ln->text[ln->len] = '\0';
     nul = memchr(ln->text, '\0', ln->len);
     if (nul)
@@ -402,7 +508,7 @@ static int block_is_lines(sk_reader *r, const skf_line *ln, int *lines)
     int n = r->opts.n, st;
 
     *lines = 0;
-    if (ln->too_long || ln->nul_col || skf_jigsaw_line(ln, n)) {
+    if (ln->too_long || ln->nul_col || skf_jigsaw_line(ln, n) || skf_csv_line(ln)) {
         *lines = 1;
         return SK_OK;
     }

@@ -552,7 +552,7 @@ static void test_grid_jigsaw(void)
 {
     /* a 4x4 jigsaw grid followed directly by its regions (region k as k) */
     const char *text = "..43\n...1\n.2..\n....\n1113\n1333\n2244\n2244\n\n"
-                       "..43 ...1 .2.. ....\n"; /* not a grid: 4 tokens of 4 */
+                       "..43 ...1 .2.. ....\n"; /* a line of 16 cells in 4 groups */
     static const uint8_t regions[16] = {0, 0, 0, 2, 0, 2, 2, 2, 1, 1, 3, 3, 1, 1, 3, 3};
     sk_reader *r = open_text(text, NULL);
     sk_puzzle p;
@@ -566,8 +566,13 @@ static void test_grid_jigsaw(void)
         for (i = 0; i < 16; i++)
             CHECK_EQ_INT(p.geom.regions[i], regions[i]);
     CHECK_EQ_INT(p.cells[2], 4);
-    CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_EPARSE);
+    CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_OK);
     CHECK_EQ_INT(p.index, 1);
+    CHECK_EQ_INT(p.format, SK_FORMAT_LINE);
+    CHECK_EQ_INT(p.geom.n, 4);
+    CHECK_EQ_INT(p.cells[2], 4);
+    CHECK_EQ_INT(p.cells[9], 2);
+    CHECK_EQ_INT(p.cell_column[9], 12);
     CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_DONE);
     sk_reader_free(r);
 
