@@ -109,6 +109,12 @@ typedef struct run_state {
     pthread_cond_t work_cv;  /* workers wait for items */
     pthread_cond_t done_cv;  /* the main thread waits for item `want` */
 
+    /* a run of puzzles with the same model error: the first is reported,
+       the others counted (file, message, lines) */
+    const char *same_file;
+    char same_message[sizeof(((sk_diag *)0)->message)];
+    long same_count, same_first, same_last;
+
     /* progress */
     double start, last_progress;
     int progress;            /* a progress line may be shown (stderr is a tty) */
@@ -322,8 +328,10 @@ static int item_model(run_state *rs, cli_item *it)
         rs->have_key = 1;
     }
     it->model = rs->model;
-    if (!rs->model)
+    if (!rs->model) {
         set_invalid(it, it->line, 0, rs->model_diag.message);
+        it->model_error = 1;
+    }
     return 0;
 }
 
@@ -364,6 +372,7 @@ static void item_reset(cli_item *it)
     it->status = CLI_ST_PENDING;
     memset(&it->diag, 0, sizeof it->diag);
     it->system_error = 0;
+    it->model_error = 0;
     it->searched = 0;
     it->has_solution = 0;
     memset(&it->res, 0, sizeof it->res);
@@ -647,9 +656,49 @@ static void progress(run_state *rs, int done)
     }
 }
 
+/* Ends a run of puzzles that had the error of the puzzle before them:
+ * one line for all of them. */
+static void end_same(run_state *rs)
+{
+    if (rs->same_count > 0 && !rs->b->args->quiet) {
+        char msg[sizeof rs->same_message + 100];
+        if (rs->progress_shown) {
+            fputs("\r\033[K", stderr);
+            rs->progress_shown = 0;
+        }
+        snprintf(msg, sizeof msg, "the same for %ld more puzzle%s (lines %ld-%ld)",
+                 rs->same_count, rs->same_count == 1 ? "" : "s", rs->same_first, rs->same_last);
+        cli_diag_print(rs->same_file, 0, 0, msg);
+    }
+    rs->same_count = 0;
+    rs->same_file = NULL;
+}
+
+/* 1 when it's error repeats the one just reported (a whole file whose
+ * geometry makes no model): counted, not printed. */
+static int same_error(run_state *rs, const cli_item *it)
+{
+    if (it->status != CLI_ST_INVALID || !it->model_error) {
+        end_same(rs);
+        return 0;
+    }
+    if (rs->same_file && it->file == rs->same_file &&
+        strcmp(it->diag.message, rs->same_message) == 0) {
+        if (rs->same_count++ == 0)
+            rs->same_first = it->diag.line;
+        rs->same_last = it->diag.line;
+        return 1;
+    }
+    end_same(rs);
+    rs->same_file = it->file;
+    snprintf(rs->same_message, sizeof rs->same_message, "%s", it->diag.message);
+    return 0;
+}
+
 static void emit(run_state *rs, cli_item *it)
 {
     cli_batch *b = rs->b;
+    int repeated = same_error(rs, it);
     if (it->warning[0] && !b->args->quiet) {
         if (rs->progress_shown) {
             fputs("\r\033[K", stderr);
@@ -660,7 +709,7 @@ static void emit(run_state *rs, cli_item *it)
         cli_diag_print(it->file, it->line, 0, msg);
     }
     if (it->status == CLI_ST_INVALID) {
-        if (!b->args->quiet) {
+        if (!b->args->quiet && !repeated) {
             if (rs->progress_shown) {
                 fputs("\r\033[K", stderr);
                 rs->progress_shown = 0;
@@ -786,7 +835,8 @@ static void wait_workers(run_state *rs)
     }
 }
 
-/* Prints every item in flight. */
+/* Prints every item in flight (and ends a run of repeated errors, so
+ * that what is printed next comes after it). */
 static void drain(run_state *rs)
 {
     for (;;) {
@@ -795,6 +845,7 @@ static void drain(run_state *rs)
             break;
         wait_workers(rs);
     }
+    end_same(rs);
 }
 
 /* ------------------------------------------------------------------ */

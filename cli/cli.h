@@ -370,6 +370,8 @@ typedef struct cli_item {
     cli_status status;
     sk_diag diag;           /* status INVALID: where (line 0 = unknown) and why */
     int system_error;       /* INVALID because of a system error (exit 4) */
+    int model_error;        /* INVALID because its geometry makes no model:
+                               the same error as the puzzles around it */
     int searched;           /* a search ran: res and usec are set */
     int has_solution;       /* solution holds a solution */
     sk_result res;

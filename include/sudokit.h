@@ -92,7 +92,9 @@ typedef struct sk_diag {
 /* ------------------------------------------------------------------ */
 
 /* Box shape sentinels for sk_geometry.box_rows / box_cols. */
-#define SK_BOX_DEFAULT 0  /* sqrt(N) x sqrt(N); refused when N is not a square */
+#define SK_BOX_DEFAULT 0  /* sqrt(N) x sqrt(N); none when N is a prime (no box
+                             shape exists); refused for other N that are not
+                             squares (6: 2x3 or 3x2?) */
 #define SK_BOX_NONE (-1)  /* no boxes: a Latin square (plus any extra houses) */
 
 /* Extra houses (flags for sk_geometry.extras). */

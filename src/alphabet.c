@@ -242,6 +242,74 @@ static int decode_one(sk_alphabet a, int n, int c, int is_region, long line, lon
     return SK_OK;
 }
 
+/*
+ * Region ids: the values 1..N of the alphabet (or of number tokens, whose
+ * values the grid parser left in r->regions with no raw symbol), or else
+ * any N different symbols used as labels ('a'-'i', '0'-'8', numbers that
+ * skip one, as some collections write them), numbered in sorted order.
+ */
+static int decode_regions(sk_reader *r, int n, sk_alphabet a, sk_diag *d)
+{
+    int key[SKF_CELLS], order[SK_MAX_N + 1], ncells = n * n, nk = 0, i, j, proper = 1, v;
+    uint8_t seen[SK_MAX_N + 1];
+    memset(seen, 0, sizeof seen);
+    for (i = 0; i < ncells; i++) {
+        int c = (unsigned char)r->rsym[i];
+        v = c ? skf_symbol_value(a, c) : r->regions[i];
+        key[i] = c ? c : 256 + v;
+        if (c && empty_mark(c))
+            return decode_one(a, n, c, 1, (long)r->reg_line[i], (long)r->reg_column[i], &v, d);
+        if (v < 1 || v > n)
+            proper = 0;
+        else
+            seen[v] = 1;
+    }
+    for (v = 1; v <= n && proper; v++)
+        proper = seen[v];
+    if (proper) {
+        for (i = 0; i < ncells; i++)
+            r->regions[i] = (uint8_t)((r->rsym[i] ? skf_symbol_value(a, r->rsym[i])
+                                                  : r->regions[i]) - 1);
+        return SK_OK;
+    }
+    /* labels: exactly N different ids */
+    for (i = 0; i < ncells && nk <= n; i++) {
+        for (j = 0; j < nk && order[j] != key[i]; j++)
+            ;
+        if (j == nk && nk++ < n)
+            order[j] = key[i];
+    }
+    if (nk != n) {
+        /* not labels either: the first id that is not a value 1..N */
+        for (i = 0; i < ncells; i++) {
+            if (r->rsym[i]) {
+                int st = decode_one(a, n, r->rsym[i], 1, (long)r->reg_line[i],
+                                    (long)r->reg_column[i], &v, d);
+                if (st != SK_OK)
+                    return st;
+            } else if (r->regions[i] < 1 || r->regions[i] > n) {
+                return skf_fail(d, (long)r->reg_line[i], (long)r->reg_column[i],
+                                "region id %d is not 1 to %d (numbers alphabet)", r->regions[i],
+                                n);
+            }
+        }
+        return skf_fail(d, (long)r->reg_line[0], (long)r->reg_column[0],
+                        "region ids name %d regions, expected %d", nk, n);
+    }
+    for (i = 1; i < nk; i++) /* insertion sort: at most 64 ids */
+        for (j = i; j > 0 && order[j - 1] > order[j]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (i = 0; i < ncells; i++) {
+        for (j = 0; order[j] != key[i]; j++)
+            ;
+        r->regions[i] = (uint8_t)j;
+    }
+    return SK_OK;
+}
+
 int skf_decode(sk_reader *r, int n, int jigsaw, sk_alphabet a, sk_alphabet *used, sk_diag *d)
 {
     int ncells = n * n, i, v, st;
@@ -259,14 +327,5 @@ int skf_decode(sk_reader *r, int n, int jigsaw, sk_alphabet a, sk_alphabet *used
     }
     if (!jigsaw)
         return SK_OK;
-    for (i = 0; i < ncells; i++) {
-        if (r->rsym[i] == '\0')
-            continue;
-        st = decode_one(a, n, r->rsym[i], 1, (long)r->reg_line[i], (long)r->reg_column[i], &v,
-                        d);
-        if (st != SK_OK)
-            return st;
-        r->regions[i] = (uint8_t)(v - 1);
-    }
-    return SK_OK;
+    return decode_regions(r, n, a, d);
 }

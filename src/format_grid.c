@@ -456,15 +456,16 @@ static int parse_row(sk_reader *r, const skf_line *ln, int tokens, int n, int k,
                 for (q = 0; q < len; q++)
                     v = v * 10 + (t[q] - '0');
             }
-            if (v > n)
+            /* region ids may be labels of any value (alphabet.c) */
+            if (v > (region ? 255 : n))
                 return skf_fail(d, ln->no, (long)s + 1, "%s %ld is above %d (numbers alphabet)",
-                                region ? "region id" : "number", v, n);
-            if (region && v == 0)
+                                region ? "region id" : "number", v, region ? 255 : n);
+            if (region && len == 1 && empty_mark((unsigned char)t[0]))
                 return skf_fail(d, ln->no, (long)s + 1,
                                 "region id '%.*s' is an empty mark, expected 1 to %d",
                                 (int)len, t, n);
             sym[at] = '\0';
-            val[at] = (uint8_t)(region ? v - 1 : v);
+            val[at] = (uint8_t)v;
             lines[at] = (uint32_t)ln->no;
             cols[at] = (uint32_t)s + 1;
         } else if (j == n) {
@@ -476,6 +477,110 @@ static int parse_row(sk_reader *r, const skf_line *ln, int tokens, int n, int k,
         return skf_fail(d, ln->no, j > n ? extra_col : end_col, "%s %d has %d %s, expected %d",
                         region ? "region row" : "row", row + 1, j, region ? "ids" : "cells", n);
     return SK_OK;
+}
+
+/* Region id of cell i as parsed into rows n..2n-1: its raw symbol, or a
+ * number token's value. */
+static int region_key(const sk_reader *r, int i)
+{
+    return r->rsym[i] ? (unsigned char)r->rsym[i] : 256 + r->regions[i];
+}
+
+/* 1 when the N x N ids parsed into the region rows name N regions of N
+ * cells, each in one orthogonally connected piece: a region grid, not a
+ * second puzzle (a solution grid has N of each digit too, but never two
+ * alike side by side). */
+static int plausible_regions(const sk_reader *r, int n)
+{
+    int key[SK_MAX_N], size[SK_MAX_N], nk = 0, i, j;
+    int stack[SKF_CELLS], top;
+    uint8_t seen[SKF_CELLS];
+    for (i = 0; i < n * n; i++) {
+        int k = region_key(r, i);
+        if (r->rsym[i] && (r->rsym[i] == '.' || r->rsym[i] == '-' || r->rsym[i] == '_' ||
+                           r->rsym[i] == '*'))
+            return 0;
+        for (j = 0; j < nk && key[j] != k; j++)
+            ;
+        if (j == nk) {
+            if (nk == n)
+                return 0;
+            key[nk] = k;
+            size[nk++] = 0;
+        }
+        size[j]++;
+    }
+    for (j = 0; j < nk; j++)
+        if (size[j] != n)
+            return 0;
+    memset(seen, 0, (size_t)(n * n));
+    for (j = 0; j < nk; j++) {
+        int reached = 0;
+        for (i = 0; region_key(r, i) != key[j]; i++)
+            ;
+        top = 0;
+        stack[top++] = i;
+        seen[i] = 1;
+        while (top > 0) {
+            int c = stack[--top], row = c / n, col = c % n, nb[4], m;
+            reached++;
+            nb[0] = row > 0 ? c - n : -1;
+            nb[1] = row < n - 1 ? c + n : -1;
+            nb[2] = col > 0 ? c - 1 : -1;
+            nb[3] = col < n - 1 ? c + 1 : -1;
+            for (m = 0; m < 4; m++)
+                if (nb[m] >= 0 && !seen[nb[m]] && region_key(r, nb[m]) == key[j]) {
+                    seen[nb[m]] = 1;
+                    stack[top++] = nb[m];
+                }
+        }
+        if (reached != n)
+            return 0;
+    }
+    return 1;
+}
+
+/* A jigsaw's region grid written after a blank line: N rows of N ids,
+ * then the end of the block.  Parses them as rows N..2N-1 and consumes
+ * them (1), or leaves the input as it is (0). */
+static int region_grid_after(sk_reader *r, int n)
+{
+    sk_diag scratch;
+    skf_line *ln;
+    int k = 0, i, can_tok = 1, can_char = 1;
+    for (;;) {
+        ln = skf_peek_opt(r, k);
+        if (!ln || skf_comment(ln) || skf_rule_line(ln) || k > 3)
+            return 0;
+        if (!skf_blank(ln))
+            break;
+        k++;
+    }
+    if (k == 0)
+        return 0;
+    /* one measure for every row: numbers when some row needs them */
+    for (i = 0; i < n; i++) {
+        rowinfo ri;
+        ln = skf_peek_opt(r, k + i);
+        if (skf_block_end(ln))
+            return 0;
+        measure(ln, &ri);
+        if (ri.kind != ROW_DATA)
+            return 0;
+        can_tok &= ri.tokens == n && ri.tok_ok;
+        can_char &= ri.chars == n;
+    }
+    if (!can_char && !can_tok)
+        return 0;
+    for (i = 0; i < n; i++)
+        if (parse_row(r, skf_peek(r, k + i), !can_char, n, n + i, &scratch) != SK_OK)
+            return 0;
+    ln = skf_peek_opt(r, k + n);
+    if (!skf_block_end(ln) || !plausible_regions(r, n))
+        return 0;
+    for (i = 0; i < k + n; i++)
+        skf_pop(r);
+    return 1;
 }
 
 int skf_grid_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
@@ -532,6 +637,8 @@ int skf_grid_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
     }
     if (failed)
         return SK_EPARSE;
+    if (rows == n && n >= 4 && region_grid_after(r, n))
+        rows = 2 * n;
     if (rows < n)
         return skf_fail(d, last_line, 0, "grid has %d rows, expected %d", rows, n);
     if (rows != n && rows != 2 * n)

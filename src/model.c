@@ -22,6 +22,15 @@ static int fail(sk_diag *diag, const char *fmt, ...)
     return SK_EMODEL;
 }
 
+/* 1 when n has no divisor from 2 to n - 1. */
+static int prime(int n)
+{
+    for (int d = 2; d * d <= n; d++)
+        if (n % d == 0)
+            return 0;
+    return n >= 2;
+}
+
 static int isqrt_exact(int n)
 {
     for (int r = 1; r * r <= n; r++)
@@ -191,7 +200,8 @@ static int collect_houses(const sk_geometry *g, sk_model *m, house_list *hl, sk_
             if ((rc = hl_add(hl, SK_HOUSE_REGION, k, cells, n)))
                 return rc;
         }
-    } else if (g->box_rows != SK_BOX_NONE) {
+    } else if (g->box_rows != SK_BOX_NONE && !(g->box_rows == SK_BOX_DEFAULT && prime(n))) {
+        /* a prime side has no box shape: a Latin square is the only reading */
         int br = g->box_rows, bc = g->box_cols;
         if (br == SK_BOX_DEFAULT) {
             int s = isqrt_exact(n);

@@ -550,6 +550,35 @@ static int with_rules(sk_reader *r, sk_puzzle *p, sk_diag *diag, int st)
     return st == SK_OK ? rs : st;
 }
 
+/* What makes a whole input unreadable as text, from its first bytes: a
+ * UTF-16 byte order mark, or NUL bytes (UTF-16 without a mark, or a binary
+ * file).  NULL when it looks like text. */
+static const char *not_text(const char *s, size_t len)
+{
+    size_t i, nul = 0;
+    if (len >= 2 && ((unsigned char)s[0] == 0xff && (unsigned char)s[1] == 0xfe))
+        return "the input is UTF-16 text (little-endian), expected UTF-8 or ASCII: convert it "
+               "first (iconv -f UTF-16 -t UTF-8)";
+    if (len >= 2 && ((unsigned char)s[0] == 0xfe && (unsigned char)s[1] == 0xff))
+        return "the input is UTF-16 text (big-endian), expected UTF-8 or ASCII: convert it "
+               "first (iconv -f UTF-16 -t UTF-8)";
+    size_t odd = 0;
+    for (i = 0; i < len; i++) {
+        nul += s[i] == '\0';
+        odd += s[i] == '\0' && i % 2;
+    }
+    if (nul == 0)
+        return NULL;
+    /* ASCII as UTF-16: a NUL at nearly every even or every odd place */
+    if (len >= 4 && ((odd * 10 >= len / 2 * 9 && (nul - odd) * 10 < len / 2) ||
+                     ((nul - odd) * 10 >= len / 2 * 9 && odd * 10 < len / 2)))
+        return "the input has a NUL in every other byte, as UTF-16 text has: expected UTF-8 "
+               "or ASCII (convert it with iconv -f UTF-16 -t UTF-8)";
+    if (nul >= 8 && nul * 100 >= len)
+        return "the input is not text (it has NUL bytes), expected puzzles as text";
+    return NULL;
+}
+
 int sk_reader_next(sk_reader *r, sk_puzzle *p, sk_diag *diag)
 {
     sk_diag scratch;
@@ -557,6 +586,23 @@ int sk_reader_next(sk_reader *r, sk_puzzle *p, sk_diag *diag)
         diag = &scratch;
     if (!r || !p)
         return SK_EINVAL;
+    if (!r->started && !r->fatal && r->opts.format != SK_FORMAT_HDU4069) {
+        /* a whole input that is not text is one error, not one per line */
+        const char *why;
+        r->started = 1;
+        if (refill(r) && r->data_len - r->data_pos >= 3 &&
+            memcmp(r->data + r->data_pos, "\xef\xbb\xbf", 3) == 0)
+            r->data_pos += 3;
+        why = r->fatal ? NULL : not_text(r->data + r->data_pos, r->data_len - r->data_pos);
+        if (why) {
+            memset(p, 0, sizeof *p);
+            p->index = r->index++;
+            p->line = 1;
+            r->data_pos = r->data_len;
+            r->eof = 1;
+            return skf_fail(diag, 1, 0, "%s", why);
+        }
+    }
     skf_line *ln = r->fatal ? NULL : skf_peek(r, 0);
     /* rule lines with no grid before them (the first non-blank line) */
     while (ln && (skf_blank(ln) || skf_comment(ln)) && r->opts.format != SK_FORMAT_HDU4069) {

@@ -1,7 +1,9 @@
 #!/bin/sh
 # tests/cli/paste.sh - puzzles as people paste them: grids drawn with box
 # characters, comma-separated rows, the CSV of puzzle collections, lines
-# split into groups or led by a label, jigsaw region ids of any symbols.
+# split into groups or led by a label, jigsaw region ids of any symbols
+# (and a region grid after a blank line), prime sides without --box, and
+# whole files that are not what the tool reads, reported once.
 #
 #   sh tests/cli/paste.sh build/sudokit      (run from the repository root)
 #
@@ -9,7 +11,9 @@
 # puzzle written out by hand, so a misread cell shows as a wrong symbol.
 # The puzzles: the classic 9x9 of examples/puzzles/classic.txt, and two
 # lines of the "1 million Sudoku games" collection's CSV (quizzes,
-# solutions), whose solutions come with them.  Output as in
+# solutions), whose solutions come with them, and a janko.at jigsaw from
+# ../shared/data/jigsaw_9x9.txt (jigsaw-line.txt; the two jigsaw-blank
+# files draw it as grids with other region labels).  Output as in
 # tests/cli/run.sh: "ok NAME" or "FAIL NAME", then "N passed, N failed".
 
 T=${1:?usage: tests/cli/paste.sh path/to/sudokit}
@@ -67,6 +71,67 @@ sudokit: BADCSV:2: grid has 1 rows, expected 7
 E
 filter="sed s|$tmp/badcsv.txt|BADCSV|"
 run csv-bad-record 3 solve "$tmp/badcsv.txt"
+
+# jigsaw region ids as any nine symbols: letters, 0-8, numbers skipping 4
+jl=$(cat $P/jigsaw-line.txt)
+cells=${jl% *} regs=${jl#* }
+echo "$cells $(echo "$regs" | tr 123456789 abcdefghi)" >"$tmp/jl-letters.txt"
+echo "$cells $(echo "$regs" | tr 123456789 012345678)" >"$tmp/jl-zero.txt"
+reads jigsaw-ids-letters "$tmp/jl-letters.txt" "$jl"
+reads jigsaw-ids-from-zero "$tmp/jl-zero.txt" "$jl"
+reads jigsaw-region-grid-after-blank-numbers $P/jigsaw-blank-skip.txt "$jl"
+reads jigsaw-region-grid-after-blank-letters $P/jigsaw-blank-letters.txt "$jl"
+# ... but a grid, a blank line and its solution are two puzzles (a
+# solution's digits are never side by side, a region's cells are)
+{ cat tests/cli/paste/commas.txt; echo; "$T" solve --output grid tests/cli/paste/commas.txt; } >"$tmp/gs.txt"
+sol=$("$T" solve --output line tests/cli/paste/commas.txt)
+reads grid-then-its-solution "$tmp/gs.txt" $classic "$sol"
+# ten ids for nine regions: named, with where
+printf '%s %s\n' "$cells" "$(echo "$regs" | sed 's/.$/a/')" >"$tmp/jl-ten.txt"
+echo invalid | out
+err <<'E'
+sudokit: J:1:163: region id 'a' is 10, above 9 (digits alphabet)
+E
+filter="sed s|$tmp/jl-ten.txt|J|"
+run jigsaw-ten-ids 3 solve "$tmp/jl-ten.txt"
+
+# a prime side has no box shape: a Latin square, without --box
+printf '1....\n.....\n..3..\n.....\n....5\n' >"$tmp/five.txt"
+"$T" count --limit 1000 "$tmp/five.txt" >"$tmp/c5" 2>&1
+"$T" count --limit 1000 --box none "$tmp/five.txt" >"$tmp/c5n" 2>&1
+cmp -s "$tmp/c5" "$tmp/c5n" && [ "$(cat "$tmp/c5")" -gt 1 ]
+verdict prime-side-latin-square $?
+printf '1...........................................3....\n' >"$tmp/seven.txt"
+"$T" solve --first "$tmp/seven.txt" >"$tmp/s7" 2>&1
+"$T" check "$tmp/s7" --box none >/dev/null 2>&1 && [ "$(wc -c <"$tmp/s7")" = 50 ]
+verdict prime-side-7-solved $?
+
+# a 6x6 file without --box: one message for the file, a record each
+printf '..6.3..1......5..21..4......2..5.1..\n14.5.........1.6....4.1.........1.23\n.2....4..5.1..3.6....1.4.....2....5.\n' >"$tmp/six.txt"
+printf 'invalid\ninvalid\ninvalid\n' | out
+err <<'E'
+sudokit: SIX:1: a 6x6 grid needs a box shape (such as --box RxC) or --box none: 6 is not a square
+sudokit: SIX: the same for 2 more puzzles (lines 2-3)
+E
+filter="sed s|$tmp/six.txt|SIX|"
+run six-without-box-once 3 solve "$tmp/six.txt"
+# a UTF-16 file, and a binary one: one message each
+printf '%s\n' $classic $classic | iconv -f UTF-8 -t UTF-16 >"$tmp/u16.txt" 2>/dev/null &&
+    [ -s "$tmp/u16.txt" ] && {
+    echo invalid | out
+    err <<'E'
+sudokit: U:1: the input is UTF-16 text (little-endian), expected UTF-8 or ASCII: convert it first (iconv -f UTF-16 -t UTF-8)
+E
+    filter="sed s|$tmp/u16.txt|U|"
+    run utf16-once 3 solve "$tmp/u16.txt"
+}
+awk 'BEGIN { for (i = 0; i < 400; i++) printf "%c%c%c%c", 127, 69, 0, 0 }' >"$tmp/bin"
+echo invalid | out
+err <<'E'
+sudokit: B:1: the input is not text (it has NUL bytes), expected puzzles as text
+E
+filter="sed s|$tmp/bin|B|"
+run binary-once 3 solve "$tmp/bin"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
