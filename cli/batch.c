@@ -905,13 +905,18 @@ typedef struct fd_source {
     run_state *rs;
     int fd;
     int waits;   /* not a regular file: bytes come when someone writes them */
+    int bulk;    /* a read has brought BULK_READ bytes or more */
     double pos;  /* bytes read so far */
 } fd_source;
 
 /* How long input that comes a piece at a time may pause inside one puzzle
  * (between a grid and its rule lines, say) before the puzzle is taken as
- * complete. */
+ * complete: a person or a program writing a puzzle at a time; and a
+ * stream that came in large reads (a file through a pipe), whose writer
+ * may just have been slow to get the processor back. */
 #define PAUSE_MS 30
+#define BULK_PAUSE_MS 1000
+#define BULK_READ 4096
 
 static long fd_read(void *user, char *buf, size_t size, int now)
 {
@@ -923,7 +928,7 @@ static long fd_read(void *user, char *buf, size_t size, int now)
         pf.events = POLLIN;
         pf.revents = 0;
         do
-            ready = poll(&pf, 1, now ? PAUSE_MS : 0);
+            ready = poll(&pf, 1, now ? (src->bulk ? BULK_PAUSE_MS : PAUSE_MS) : 0);
         while (ready < 0 && errno == EINTR);
         if (ready == 0) {
             if (now)
@@ -939,6 +944,7 @@ static long fd_read(void *user, char *buf, size_t size, int now)
         ssize_t got = read(src->fd, buf, size);
         if (got >= 0) {
             src->pos += (double)got;
+            src->bulk |= got >= BULK_READ;
             return (long)got;
         }
         if (errno != EINTR)

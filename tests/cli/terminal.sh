@@ -97,10 +97,12 @@ same grid-answered-when-complete "$tmp/gridsol" "$tmp/a"
 
 # a grid and its rule lines in one write are one puzzle (r1c3 + r2c3 is
 # 4 + 2 in the solution: a cage of 5 leaves no solution)
+{ cat "$tmp/grid"; echo 'cage 5: r1c3 r2c3'; } >"$tmp/g5"
+{ cat "$tmp/grid"; echo 'cage 6: r1c3 r2c3'; } >"$tmp/g6"
 start solve
-{ cat "$tmp/grid"; echo 'cage 5: r1c3 r2c3'; } >&3
+cat "$tmp/g5" >&3 # one write
 a=$(answer 1)
-{ cat "$tmp/grid"; echo 'cage 6: r1c3 r2c3'; } >&3
+cat "$tmp/g6" >&3
 answer 10 >"$tmp/a"
 finish
 { echo; cat "$tmp/gridsol"; } >"$tmp/e"
