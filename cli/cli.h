@@ -99,6 +99,7 @@ typedef struct cli_args {
     double timeout;         /* --timeout seconds per puzzle, 0 = none */
     uint64_t limit;         /* --limit, 0 = none */
     int first;              /* --first */
+    int diff;               /* --diff */
     int engine;             /* --engine index, -1 = automatic */
     int stats;              /* --stats */
     int quiet;              /* --quiet */

@@ -25,6 +25,7 @@ typedef enum cli_opt_id {
     OPT_TIMEOUT,
     OPT_LIMIT,
     OPT_FIRST,
+    OPT_DIFF,
     OPT_ENGINE,
     OPT_STATS,
     OPT_QUIET,
@@ -84,6 +85,9 @@ static const cli_option options[] = {
      "(default 1: only whether it has one)"},
     {OPT_FIRST, 0, "first", NULL, CLI_CMD_SOLVE,
      "stop at the first solution, without proving it unique (status solved)"},
+    {OPT_DIFF, 0, "diff", NULL, CLI_CMD_SOLVE,
+     "for a puzzle with several solutions, print two of them after a line "
+     "naming the cells where they differ (JSON records always carry both)"},
     {OPT_ENGINE, 0, "engine", "NAME", SEARCHERS,
      "search with engine NAME (see 'sudokit engines'); default: the fastest "
      "engine that accepts each puzzle"},
@@ -232,6 +236,9 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         break;
     case OPT_FIRST:
         a->first = 1;
+        break;
+    case OPT_DIFF:
+        a->diff = 1;
         break;
     case OPT_ENGINE:
         a->engine = sk_engine_find(arg);

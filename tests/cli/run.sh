@@ -221,7 +221,7 @@ run solve-jigsaw-bad-region 3 solve $D/jigsaw_bad.txt
 out <<EOF
 $CLASSIC
 multiple
-none
+none: the givens leave column 8 no place for 1
 invalid
 invalid
 invalid
@@ -236,12 +236,12 @@ run solve-batch 3 solve $D/batch.txt
 
 out <<EOF
 {"index":0,"status":"unique","solution":"$CLASSIC","nodes":N,"guesses":N,"time_us":N}
-{"index":1,"status":"multiple","nodes":N,"guesses":N,"time_us":N}
-{"index":2,"status":"none","nodes":N,"guesses":N,"time_us":N}
+{"index":1,"status":"multiple","solutions":["534276918678195342192348567859761423426853791713924856961537284287419635345682179","534276918687195342192348567859761423426853791713924856961537284278419635345682179"],"differ":["r2c2","r2c3","r8c2","r8c3"],"nodes":N,"guesses":N,"time_us":N}
+{"index":2,"status":"none","reason":{"kind":"house","house":"column 8","digit":"1","forced":0,"message":"the givens leave column 8 no place for 1"},"nodes":N,"guesses":N,"time_us":N}
 {"index":3,"status":"invalid","error":{"file":"tests/cli/data/batch.txt","line":5,"column":3,"message":"row 1 has 5 twice (columns 1 and 3)"}}
 {"index":4,"status":"invalid","error":{"file":"tests/cli/data/batch.txt","line":6,"column":1,"message":"line has 80 cells, expected a square number (81 for 9x9)"}}
 {"index":5,"status":"invalid","error":{"file":"tests/cli/data/batch.txt","line":7,"column":81,"message":"unknown symbol '?' for a 9x9 puzzle (digits alphabet)"}}
-{"index":6,"status":"multiple","nodes":N,"guesses":N,"time_us":N}
+{"index":6,"status":"multiple","solutions":["534678912672195348198342567859761423426853791713924856961537284287419635345286179","534678912672195348198342567859763421426851793713924856961537284287419635345286179"],"differ":["r4c6","r4c9","r5c6","r5c9"],"nodes":N,"guesses":N,"time_us":N}
 EOF
 "$T" solve --json --quiet $D/batch.txt >"$tmp/j" 2>"$tmp/je"
 echo "exit $?" >>"$tmp/j"
@@ -406,7 +406,7 @@ run solve-stats 0 solve --stats $D/classic.txt
 out <<EOF
 $CLASSIC
 multiple
-none
+none: the givens leave column 8 no place for 1
 invalid
 invalid
 invalid
