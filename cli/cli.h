@@ -14,11 +14,13 @@
  *   code  name               meaning
  *   0     CLI_EXIT_OK        every puzzle got a definite answer (solve: unique,
  *                            or solved with --first; count/enumerate: every
- *                            count complete; check: no conflict; best: the
- *                            optimum proven; judge: an answer the problem
- *                            defines; cnf: the formula was written)
+ *                            count complete; check: no conflict; verify: every
+ *                            grid a solution; best: the optimum proven; judge:
+ *                            an answer the problem defines; cnf: the formula
+ *                            was written)
  *   1     CLI_EXIT_UNSOLVED  some puzzle has no solution or several, timed
- *                            out, stopped at --limit, or (check) has conflicts
+ *                            out, stopped at --limit, (check) has conflicts,
+ *                            or (verify) a grid is not its puzzle's solution
  *   2     CLI_EXIT_USAGE     bad command line (nothing was read)
  *   3     CLI_EXIT_INPUT     some input was invalid or unreadable
  *   4     CLI_EXIT_SYSTEM    out of memory, write error (full disk, closed pipe)
@@ -55,7 +57,8 @@ enum {
     CLI_CMD_CNF = 1u << 7,
     CLI_CMD_BEST = 1u << 8,
     CLI_CMD_CANDIDATES = 1u << 9,
-    CLI_CMD_CONVERT = 1u << 10
+    CLI_CMD_CONVERT = 1u << 10,
+    CLI_CMD_VERIFY = 1u << 11
 };
 
 /* ------------------------------------------------------------------ */
@@ -74,7 +77,7 @@ struct cli_command {
 
 extern const cli_command cli_cmd_solve, cli_cmd_count, cli_cmd_enumerate,
     cli_cmd_check, cli_cmd_judge, cli_cmd_cnf, cli_cmd_engines, cli_cmd_help,
-    cli_cmd_best, cli_cmd_candidates, cli_cmd_convert;
+    cli_cmd_best, cli_cmd_candidates, cli_cmd_convert, cli_cmd_verify;
 
 /* NULL-terminated table of every command, in help order (main.c). */
 extern const cli_command *const cli_commands[];
@@ -105,6 +108,7 @@ typedef struct cli_args {
     int quiet;              /* --quiet */
     long index;             /* --index: puzzle written by cnf, from 0 */
     const char *weights;    /* --weights: "target" (NULL) or a file name */
+    const char *solution;   /* --solution: the grids verify checks, or NULL */
     int minimize;           /* --minimize */
     char **operands;        /* the non-option arguments, in order */
     int noperands;
@@ -209,6 +213,7 @@ typedef enum cli_status {
                            givens, unsupported by the engine */
     CLI_ST_OK,          /* check: no conflict */
     CLI_ST_CONFLICT,    /* check: conflicts found */
+    CLI_ST_WRONG,       /* verify: the grid is not a solution of the puzzle */
     CLI_ST_COUNT_
 } cli_status;
 
@@ -227,6 +232,9 @@ typedef struct cli_item {
     uint8_t *cells;         /* N*N givens */
     uint8_t *regions;       /* N*N region ids (jigsaw) */
     uint8_t *solution;      /* N*N: first solution found */
+    uint8_t *carried;       /* N*N: the solution the input carries (an
+                               f-puzzles "solution"), when has_carried */
+    int has_carried;
     uint32_t *cell_line;    /* N*N input positions of the cells */
     uint32_t *cell_column;
     size_t cap;             /* cells the buffers above can hold */

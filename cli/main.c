@@ -10,7 +10,7 @@
 
 const cli_command *const cli_commands[] = {
     &cli_cmd_solve, &cli_cmd_count, &cli_cmd_enumerate, &cli_cmd_candidates, &cli_cmd_check,
-    &cli_cmd_best, &cli_cmd_convert, &cli_cmd_judge, &cli_cmd_cnf, &cli_cmd_engines,
+    &cli_cmd_verify, &cli_cmd_best, &cli_cmd_convert, &cli_cmd_judge, &cli_cmd_cnf, &cli_cmd_engines,
     &cli_cmd_help, NULL,
 };
 
@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 
     if (argc < 2)
         return cli_usage_error(NULL, "no command given (solve, count, enumerate, candidates, "
-                                     "check, best, convert, judge, cnf, engines, help)");
+                                     "check, verify, best, convert, judge, cnf, engines, help)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         cli_print_main_help(stdout);
         return finish_stdout(CLI_EXIT_OK);

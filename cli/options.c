@@ -31,12 +31,13 @@ typedef enum cli_opt_id {
     OPT_QUIET,
     OPT_INDEX,
     OPT_WEIGHTS,
-    OPT_MINIMIZE
+    OPT_MINIMIZE,
+    OPT_SOLUTION
 } cli_opt_id;
 
 /* Commands that read puzzles. */
 #define READERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CHECK | CLI_CMD_BEST | \
-                 CLI_CMD_CANDIDATES | CLI_CMD_CONVERT)
+                 CLI_CMD_CANDIDATES | CLI_CMD_CONVERT | CLI_CMD_VERIFY)
 /* Commands that search. */
 #define SEARCHERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_JUDGE | \
                    CLI_CMD_CANDIDATES)
@@ -104,6 +105,10 @@ static const cli_option options[] = {
      "nearest border, the NOIP 2009 scores), or a FILE of N rows of N "
      "integers (any sign; '#' starts a comment)"},
     {OPT_MINIMIZE, 0, "minimize", NULL, CLI_CMD_BEST, "the smallest value instead of the largest"},
+    {OPT_SOLUTION, 0, "solution", "FILE", CLI_CMD_VERIFY,
+     "the grids to check, one per puzzle in the same order ('-': standard "
+     "input), in any form the puzzles may take; default: the solution each "
+     "puzzle carries (an f-puzzles \"solution\")"},
 };
 
 #define NOPTIONS (sizeof options / sizeof options[0])
@@ -257,6 +262,9 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
     case OPT_MINIMIZE:
         a->minimize = 1;
         break;
+    case OPT_SOLUTION:
+        a->solution = arg;
+        break;
     case OPT_INDEX:
         if (parse_long(arg, 0, LONG_MAX, &v))
             return cli_usage_error(cmd, "--index wants a number from 0, not '%s'", arg);
@@ -402,10 +410,11 @@ static const char exit_codes[] =
     "Exit status:\n"
     "  0  every puzzle got a definite answer (solve: unique, or solved with\n"
     "     --first; count, enumerate: every count complete; check: no\n"
-    "     conflict; best: the optimum proven; judge: an answer the problem\n"
-    "     defines; cnf: the formula was written)\n"
+    "     conflict; verify: every grid a solution; best: the optimum proven;\n"
+    "     judge: an answer the problem defines; cnf: the formula was written)\n"
     "  1  some puzzle has no solution or several, timed out, stopped at\n"
-    "     --limit, or (check) has conflicts\n"
+    "     --limit, (check) has conflicts, or (verify) a grid is not its\n"
+    "     puzzle's solution\n"
     "  2  usage error\n"
     "  3  some input was invalid or unreadable\n"
     "  4  system error: out of memory, write error\n"
