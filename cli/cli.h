@@ -21,7 +21,9 @@
  *   1     CLI_EXIT_UNSOLVED  some puzzle has no solution or several, timed
  *                            out, stopped at --limit, (check) has conflicts,
  *                            or (verify) a grid is not its puzzle's solution
- *   2     CLI_EXIT_USAGE     bad command line (nothing was read)
+ *   2     CLI_EXIT_USAGE     bad command line (nothing was read), or one that
+ *                            does not say which puzzle (cnf: several puzzles
+ *                            and neither --index nor --prefix)
  *   3     CLI_EXIT_INPUT     some input was invalid or unreadable
  *   4     CLI_EXIT_SYSTEM    out of memory, write error (full disk, closed pipe)
  *
@@ -106,7 +108,9 @@ typedef struct cli_args {
     int engine;             /* --engine index, -1 = automatic */
     int stats;              /* --stats */
     int quiet;              /* --quiet */
-    long index;             /* --index: puzzle written by cnf, from 0 */
+    long index;             /* --index: puzzle written by cnf, from 0; -1
+                               when not given */
+    const char *prefix;     /* --prefix: cnf writes PREFIX-K.cnf, or NULL */
     const char *weights;    /* --weights: "target" (NULL) or a file name */
     const char *solution;   /* --solution: the grids verify checks, or NULL */
     int minimize;           /* --minimize */

@@ -32,7 +32,8 @@ typedef enum cli_opt_id {
     OPT_INDEX,
     OPT_WEIGHTS,
     OPT_MINIMIZE,
-    OPT_SOLUTION
+    OPT_SOLUTION,
+    OPT_PREFIX
 } cli_opt_id;
 
 /* Commands that read puzzles. */
@@ -99,7 +100,10 @@ static const cli_option options[] = {
      "no per-puzzle messages and no progress line on stderr"},
     {OPT_INDEX, 0, "index", "K", CLI_CMD_CNF,
      "write puzzle K of the input, counting from 0 over every FILE (the "
-     "index of JSON records); default 0, the first"},
+     "index of JSON records), on standard output"},
+    {OPT_PREFIX, 0, "prefix", "PREFIX", CLI_CMD_CNF,
+     "write every puzzle to its own file, PREFIX-K.cnf for puzzle K (from 0), "
+     "and list the files on standard output"},
     {OPT_WEIGHTS, 0, "weights", "FILE", CLI_CMD_BEST,
      "the weight of each cell: 'target' (default: 6 + the distance to the "
      "nearest border, the NOIP 2009 scores), or a FILE of N rows of N "
@@ -265,6 +269,9 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
     case OPT_SOLUTION:
         a->solution = arg;
         break;
+    case OPT_PREFIX:
+        a->prefix = arg;
+        break;
     case OPT_INDEX:
         if (parse_long(arg, 0, LONG_MAX, &v))
             return cli_usage_error(cmd, "--index wants a number from 0, not '%s'", arg);
@@ -311,6 +318,7 @@ int cli_args_parse(const cli_command *cmd, int argc, char **argv, cli_args *a)
     a->output = -1;
     a->threads = cli_default_threads();
     a->engine = -1;
+    a->index = -1;
     for (i = 1; i < argc; i++) {
         char *s = argv[i];
         const cli_option *o;
