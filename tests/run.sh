@@ -43,6 +43,7 @@ for t in "$B"/tests/test_*; do
 done
 layer "command line" sh tests/cli/run.sh "$B/sudokit"
 layer "command line: variants" sh tests/cli/variants.sh "$B/sudokit"
+layer "command line: answers" sh tests/cli/answers.sh "$B/sudokit"
 # 2 s a puzzle, 1 s under the sanitizers (a slower build: fewer answers,
 # each still checked)
 vlimit=2
