@@ -166,7 +166,7 @@ static int item_reserve(cli_item *it, size_t nn)
     unsigned char *block;
     if (nn <= it->cap)
         return 0;
-    block = malloc(nn * (2 * sizeof(uint32_t) + 3));
+    block = malloc(nn * (2 * sizeof(uint32_t) + 4));
     if (!block)
         return -1;
     free(it->cell_line);
@@ -175,6 +175,7 @@ static int item_reserve(cli_item *it, size_t nn)
     it->cells = (uint8_t *)(it->cell_column + nn);
     it->regions = it->cells + nn;
     it->solution = it->regions + nn;
+    it->carried = it->solution + nn;
     it->cap = nn;
     return 0;
 }
@@ -358,6 +359,9 @@ static int item_fill(cli_item *it, const sk_puzzle *p)
         memset(it->cell_column, 0, nn * sizeof(uint32_t));
     it->format = p->format;
     it->alphabet = p->alphabet;
+    it->has_carried = p->solution != NULL;
+    if (p->solution)
+        memcpy(it->carried, p->solution, nn);
     return 0;
 }
 
@@ -375,6 +379,7 @@ static void item_reset(cli_item *it)
     it->model_error = 0;
     it->searched = 0;
     it->has_solution = 0;
+    it->has_carried = 0;
     memset(&it->res, 0, sizeof it->res);
     it->usec = 0;
     free(it->payload);
@@ -740,7 +745,7 @@ static void item_shrink(cli_item *it)
     if (it->cap > SHRINK_CELLS) {
         free(it->cell_line);
         it->cell_line = it->cell_column = NULL;
-        it->cells = it->regions = it->solution = NULL;
+        it->cells = it->regions = it->solution = it->carried = NULL;
         it->cap = 0;
     }
     if (it->groups_cap > 4 * SHRINK_CELLS) {

@@ -37,15 +37,18 @@
     X(CLI_EXIT_OK, 0,                                                                        \
       "every puzzle got a definite answer (solve: unique, or solved with --first; count, "   \
       "enumerate: every count complete, whatever the number of solutions; candidates: "      \
-      "every run complete; check: no conflict and no broken rule; best: the optimum "        \
+      "every run complete; check: no conflict and no broken rule; verify: every grid its "   \
+      "puzzle's solution; best: the optimum "                                                \
       "proven; judge: an answer the problem defines; convert: every puzzle written; cnf: "   \
       "the formula was written)")                                                            \
     X(CLI_EXIT_UNSOLVED, 1,                                                                  \
       "some puzzle got no definite answer (solve: no solution or several; count, "           \
-      "enumerate: stopped at --limit; check: conflicts or broken rules; best: no solution; " \
+      "enumerate: stopped at --limit; check: conflicts or broken rules; verify: a grid that " \
+      "is not its puzzle's solution; best: no solution; "                                    \
       "judge: no answer the problem defines; every command that searches: a timeout)")       \
     X(CLI_EXIT_USAGE, 2, "usage error: a bad command line, nothing was read (a one-line "     \
-                         "hint on stderr)")                                                  \
+                         "hint on stderr); also cnf given several puzzles without --index "   \
+                         "or --prefix")                                                      \
     X(CLI_EXIT_INPUT, 3, "some input was invalid or unreadable")                             \
     X(CLI_EXIT_SYSTEM, 4, "system error: out of memory, or the output could not be written " \
                           "(full disk)")                                                     \
@@ -81,7 +84,8 @@ enum {
     CLI_CMD_CNF = 1u << 7,
     CLI_CMD_BEST = 1u << 8,
     CLI_CMD_CANDIDATES = 1u << 9,
-    CLI_CMD_CONVERT = 1u << 10
+    CLI_CMD_CONVERT = 1u << 10,
+    CLI_CMD_VERIFY = 1u << 11
 };
 
 /* ------------------------------------------------------------------ */
@@ -108,7 +112,7 @@ struct cli_command {
 
 extern const cli_command cli_cmd_solve, cli_cmd_count, cli_cmd_enumerate,
     cli_cmd_check, cli_cmd_judge, cli_cmd_cnf, cli_cmd_engines, cli_cmd_help,
-    cli_cmd_best, cli_cmd_candidates, cli_cmd_convert;
+    cli_cmd_best, cli_cmd_candidates, cli_cmd_convert, cli_cmd_verify;
 
 /* NULL-terminated table of every command, in help order (main.c). */
 extern const cli_command *const cli_commands[];
@@ -141,7 +145,10 @@ typedef enum cli_opt_id {
     OPT_WEIGHTS,
     OPT_MINIMIZE,
     OPT_MAN,
-    OPT_LIST
+    OPT_LIST,
+    OPT_DIFF,
+    OPT_SOLUTION,
+    OPT_PREFIX
 } cli_opt_id;
 
 /* Sections of the man page's OPTIONS, in order, OTHER (a row that names
@@ -207,11 +214,15 @@ typedef struct cli_args {
     double timeout;         /* --timeout seconds per puzzle, 0 = none */
     uint64_t limit;         /* --limit, 0 = none */
     int first;              /* --first */
+    int diff;               /* --diff */
     int engine;             /* --engine index, -1 = automatic */
     int stats;              /* --stats */
     int quiet;              /* --quiet */
-    long index;             /* --index: puzzle written by cnf, from 0 */
+    long index;             /* --index: puzzle written by cnf, from 0; -1
+                               when not given */
+    const char *prefix;     /* --prefix: cnf writes PREFIX-K.cnf, or NULL */
     const char *weights;    /* --weights: "target" (NULL) or a file name */
+    const char *solution;   /* --solution: the grids verify checks, or NULL */
     int minimize;           /* --minimize */
     int man;                /* --man (help) */
     int list;               /* --list (help) */
@@ -339,6 +350,7 @@ typedef enum cli_status {
                            givens, unsupported by the engine */
     CLI_ST_OK,          /* check: no conflict */
     CLI_ST_CONFLICT,    /* check: conflicts found */
+    CLI_ST_WRONG,       /* verify: the grid is not a solution of the puzzle */
     CLI_ST_COUNT_
 } cli_status;
 
@@ -357,6 +369,9 @@ typedef struct cli_item {
     uint8_t *cells;         /* N*N givens */
     uint8_t *regions;       /* N*N region ids (jigsaw) */
     uint8_t *solution;      /* N*N: first solution found */
+    uint8_t *carried;       /* N*N: the solution the input carries (an
+                               f-puzzles "solution"), when has_carried */
+    int has_carried;
     uint32_t *cell_line;    /* N*N input positions of the cells */
     uint32_t *cell_column;
     size_t cap;             /* cells the buffers above can hold */

@@ -1,43 +1,68 @@
 /*
- * cmd_cnf.c - `sudokit cnf`: one puzzle as a SAT problem in DIMACS CNF
+ * cmd_cnf.c - `sudokit cnf`: puzzles as SAT problems in DIMACS CNF
  * (sk_write_cnf), for any SAT solver.
  *
- * A CNF file holds one formula, so the command writes one puzzle: the
- * first of the input or the one --index names.  It reads the input itself
- * rather than through the batch runner: the puzzles before the chosen one
- * are skipped without being judged (a malformed one there is no error of
- * this command) and nothing after it is read.
+ * A CNF file holds one formula, so there are three ways to run it, and
+ * none of them drops a puzzle without saying so:
+ *   --index K      puzzle K on standard output.  The puzzles before it are
+ *                  skipped without being judged (a malformed one there is
+ *                  no error of this command) and nothing after it is read;
+ *   --prefix P     every puzzle to its own file, P-K.cnf for puzzle K,
+ *                  through the batch runner (one record per puzzle on
+ *                  standard output: the file written, or invalid);
+ *   neither        the input must hold one puzzle, written on standard
+ *                  output; with more the command refuses, says how many
+ *                  it read and how to choose, and writes nothing.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
-/* Writes the CNF of p; returns an exit code. */
-static int write_puzzle(const char *name, const sk_puzzle *p)
+/* Writes the CNF of puzzle givens of model m to stdout; returns an exit
+ * code. */
+static int write_model(const char *name, long line, const sk_model *m, const uint8_t *givens)
 {
-    sk_model *m = NULL;
-    sk_diag diag;
     long rc;
-    int st;
-    memset(&diag, 0, sizeof diag);
-    st = sk_model_new(&p->geom, &m, &diag);
-    if (st != SK_OK) {
-        cli_diag_print(name, p->line, 0, diag.message[0] ? diag.message : sk_strerror(st));
-        return st == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
-    }
     errno = 0;
-    rc = sk_write_cnf(stdout, m, p->cells);
-    sk_model_free(m);
+    rc = sk_write_cnf(stdout, m, givens);
     if (rc == SK_EIO) {
         cli_stdout_note_error(errno); /* reported by main at exit */
         return CLI_EXIT_SYSTEM;
     }
     if (rc < 0) {
-        cli_diag_print(name, p->line, 0, sk_strerror((int)rc));
+        cli_diag_print(name, line, 0, sk_strerror((int)rc));
         return rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
     }
     return CLI_EXIT_OK;
+}
+
+/* Builds the model of p.  SK_OK, or an error already reported with the
+ * exit code in *code. */
+static int build(const char *name, const sk_puzzle *p, sk_model **m, int *code)
+{
+    sk_diag diag;
+    int st;
+    memset(&diag, 0, sizeof diag);
+    st = sk_model_new(&p->geom, m, &diag);
+    if (st != SK_OK) {
+        cli_diag_print(name, p->line, 0, diag.message[0] ? diag.message : sk_strerror(st));
+        *code = st == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+    }
+    return st;
+}
+
+/* Writes the CNF of p; returns an exit code. */
+static int write_puzzle(const char *name, const sk_puzzle *p)
+{
+    sk_model *m = NULL;
+    int code = CLI_EXIT_OK;
+    if (build(name, p, &m, &code) != SK_OK)
+        return code;
+    code = write_model(name, p->line, m, p->cells);
+    sk_model_free(m);
+    return code;
 }
 
 /* Reads fp until puzzle *seen reaches want.  Returns an exit code when the
@@ -83,9 +108,168 @@ static int scan(FILE *fp, const char *name, const sk_read_opts *ro, long want, l
     return code;
 }
 
+/* The first puzzle of the input, kept while the rest is counted. */
+typedef struct first_puzzle {
+    const char *name;  /* its file */
+    long line;
+    int status;        /* SK_OK: m and givens are set; else why not */
+    sk_diag diag;      /* status != SK_OK: where and why */
+    sk_model *m;
+    uint8_t *givens;
+} first_puzzle;
+
+/* Reads every puzzle of fp, keeping the first of the whole input in f and
+ * counting them in *seen.  Returns -1 to go on, or an exit code on a
+ * fatal error (reported). */
+static int count_stream(FILE *fp, const char *name, const sk_read_opts *ro, long *seen,
+                        first_puzzle *f)
+{
+    sk_reader *r = NULL;
+    int rc = sk_reader_open_file(fp, ro, &r), code = -1;
+    if (rc != SK_OK) {
+        cli_error("%s: %s", name, sk_strerror(rc));
+        return rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+    }
+    for (;;) {
+        sk_puzzle p;
+        sk_diag diag;
+        memset(&p, 0, sizeof p);
+        memset(&diag, 0, sizeof diag);
+        errno = 0;
+        rc = sk_reader_next(r, &p, &diag);
+        if (rc == SK_DONE)
+            break;
+        if (rc != SK_OK && rc != SK_EPARSE) {
+            if (rc == SK_EIO && errno)
+                cli_error("%s: %s", name, strerror(errno));
+            else
+                cli_error("%s: %s", name, sk_strerror(rc));
+            code = rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+            break;
+        }
+        if ((*seen)++ > 0)
+            continue;
+        f->name = name;
+        f->line = p.line;
+        f->status = rc;
+        f->diag = diag;
+        if (rc == SK_OK) {
+            size_t nn = (size_t)p.geom.n * (size_t)p.geom.n;
+            memset(&f->diag, 0, sizeof f->diag);
+            f->status = sk_model_new(&p.geom, &f->m, &f->diag);
+            if (f->status == SK_OK && !(f->givens = malloc(nn)))
+                f->status = SK_ENOMEM;
+            if (f->status == SK_OK)
+                memcpy(f->givens, p.cells, nn);
+            if (f->status == SK_ENOMEM) {
+                cli_error("error: %s", sk_strerror(SK_ENOMEM));
+                code = CLI_EXIT_SYSTEM;
+                break;
+            }
+        }
+    }
+    sk_reader_free(r);
+    return code;
+}
+
+/* Without --index or --prefix: the input must hold exactly one puzzle. */
+static int write_only(const cli_command *cmd, char **files, int nfiles, const sk_read_opts *ro)
+{
+    first_puzzle f;
+    long seen = 0;
+    int i, code = -1;
+    memset(&f, 0, sizeof f);
+    for (i = 0; i < nfiles && code < 0; i++) {
+        const char *name = files[i];
+        FILE *fp;
+        if (strcmp(name, "-") == 0) {
+            code = count_stream(stdin, "<stdin>", ro, &seen, &f);
+            continue;
+        }
+        fp = fopen(name, "r");
+        if (!fp) {
+            cli_error("%s: %s", name, strerror(errno));
+            code = CLI_EXIT_INPUT;
+            break;
+        }
+        code = count_stream(fp, name, ro, &seen, &f);
+        fclose(fp);
+    }
+    if (code < 0 && seen == 0) {
+        cli_error("error: no puzzle in the input");
+        code = CLI_EXIT_INPUT;
+    } else if (code < 0 && seen > 1) {
+        code = cli_usage_error(cmd,
+                               "the input holds %ld puzzles and a CNF file holds one formula: "
+                               "write one with --index K (0 to %ld), or each to its own file "
+                               "with --prefix PREFIX",
+                               seen, seen - 1);
+    } else if (code < 0 && f.status != SK_OK) {
+        cli_diag_print(f.name, f.diag.line > 0 ? f.diag.line : f.line,
+                       f.diag.line > 0 ? f.diag.column : 0,
+                       f.diag.message[0] ? f.diag.message : sk_strerror(f.status));
+        code = CLI_EXIT_INPUT;
+    } else if (code < 0) {
+        code = write_model(f.name, f.line, f.m, f.givens);
+    }
+    sk_model_free(f.m);
+    free(f.givens);
+    return code;
+}
+
+/* --prefix: each puzzle of the batch to PREFIX-K.cnf. */
+static void prefix_emit(cli_batch *b, cli_item *it)
+{
+    const char *prefix = b->args->prefix;
+    size_t len = strlen(prefix) + 32;
+    char *path;
+    FILE *fp;
+    long rc;
+    int err;
+    if (it->status == CLI_ST_INVALID) {
+        puts("invalid");
+        return;
+    }
+    path = malloc(len);
+    if (!path) {
+        cli_error("error: %s", sk_strerror(SK_ENOMEM));
+        cli_batch_exit(b, CLI_EXIT_SYSTEM);
+        b->stop = 1;
+        return;
+    }
+    snprintf(path, len, "%s-%ld.cnf", prefix, it->index);
+    fp = fopen(path, "w");
+    if (!fp) {
+        cli_error("%s: %s", path, strerror(errno));
+        cli_batch_exit(b, CLI_EXIT_SYSTEM);
+        b->stop = 1; /* the next files would fail the same way */
+        free(path);
+        return;
+    }
+    errno = 0;
+    rc = sk_write_cnf(fp, it->model, it->cells);
+    err = errno;
+    if (fclose(fp) != 0 && rc >= 0) {
+        rc = SK_EIO;
+        err = errno;
+    }
+    if (rc < 0) {
+        if (rc == SK_EIO)
+            cli_error("%s: %s", path, strerror(err ? err : EIO));
+        else
+            cli_diag_print(it->file, it->line, 0, sk_strerror((int)rc));
+        cli_batch_exit(b, rc == SK_EINVAL ? CLI_EXIT_INPUT : CLI_EXIT_SYSTEM);
+        b->stop = rc != SK_EINVAL;
+    } else {
+        puts(path);
+    }
+    free(path);
+}
+
 static int cnf_run(const cli_command *cmd, int argc, char **argv)
 {
     static char *stdin_only[] = {"-"};
+    static const cli_batch_ops prefix_ops = {NULL, prefix_emit, 0, 0, 0};
     cli_args a;
     sk_read_opts ro;
     char **files;
@@ -95,8 +279,16 @@ static int cnf_run(const cli_command *cmd, int argc, char **argv)
     if (rc != CLI_PARSE_OK)
         return rc;
     cli_read_opts(&a, &ro);
+    if (a.prefix && a.index >= 0)
+        return cli_usage_error(cmd, "--index and --prefix do not go together");
+    if (a.prefix && !a.prefix[0])
+        return cli_usage_error(cmd, "--prefix wants a file name prefix, not ''");
+    if (a.prefix)
+        return cli_batch_run(&a, a.operands, a.noperands, &ro, &prefix_ops, NULL);
     files = a.noperands ? a.operands : stdin_only;
     nfiles = a.noperands ? a.noperands : 1;
+    if (a.index < 0)
+        return write_only(cmd, files, nfiles, &ro);
     for (i = 0; i < nfiles && code < 0; i++) {
         const char *name = files[i];
         FILE *fp;
@@ -128,11 +320,18 @@ const cli_command cli_cmd_cnf = {
     CLI_CMD_CNF,
     "[FILE...]",
     "write a puzzle as a SAT problem (DIMACS CNF)",
-    "Writes one puzzle as a SAT problem in DIMACS CNF on standard output, for\n"
-    "any SAT solver (CaDiCaL, MiniSat, Kissat...).  A CNF file holds one\n"
-    "formula, so one puzzle is written: the first of the input, or puzzle K\n"
-    "with --index K (counting from 0 over every FILE).  The puzzles before it\n"
-    "are skipped without being checked and the rest of the input is not read.\n"
+    "Writes a puzzle as a SAT problem in DIMACS CNF, for any SAT solver\n"
+    "(CaDiCaL, MiniSat, Kissat...).  A CNF file holds one formula, so:\n"
+    "  - an input of one puzzle is written on standard output;\n"
+    "  - --index K writes puzzle K (counting from 0 over every FILE) on\n"
+    "    standard output; the puzzles before it are skipped without being\n"
+    "    checked and the rest of the input is not read;\n"
+    "  - --prefix PREFIX writes every puzzle to its own file, PREFIX-K.cnf for\n"
+    "    puzzle K (K as --index counts), and prints one line per puzzle: the\n"
+    "    file written, or 'invalid' for a puzzle that could not be read (the\n"
+    "    reason on stderr; the others are still written);\n"
+    "  - an input of several puzzles with neither option is refused (exit 2):\n"
+    "    the message says how many puzzles were read; nothing is written.\n"
     "\n"
     "Numbering: variable (r*N + c)*N + d is true when the cell at row r,\n"
     "column c (both counted from 0) holds digit d (1..N); there are N^3\n"
@@ -150,7 +349,8 @@ const cli_command cli_cmd_cnf = {
     "the solution (and add 1 to C); the puzzle is unique exactly when the\n"
     "solver then answers UNSATISFIABLE.\n"
     "\n"
-    "Example:  sudokit cnf --index 3 puzzles.txt > p3.cnf && cadical p3.cnf",
+    "Examples:  sudokit cnf --index 3 puzzles.txt > p3.cnf && cadical p3.cnf\n"
+    "           sudokit cnf --prefix out/p puzzles.txt   (out/p-0.cnf, ...)",
     cnf_run,
     NULL,
     NULL,

@@ -22,8 +22,12 @@ static void count_emit(cli_batch *b, cli_item *it)
             printf(",\"count\":%" PRIu64 ",\"complete\":%s", it->res.solutions,
                    complete ? "true" : "false");
         cli_json_end(stdout, it);
-    } else if (it->searched && it->status != CLI_ST_TIMEOUT) {
+    } else if (it->searched && complete) {
         printf("%" PRIu64 "\n", it->res.solutions);
+    } else if (it->searched) {
+        /* a lower bound: the search stopped before the end */
+        printf("%" PRIu64 " (incomplete: %s)\n", it->res.solutions,
+               it->status == CLI_ST_TIMEOUT ? "timeout" : "limit");
     } else {
         printf("%s\n", cli_status_name(it->status));
     }
@@ -51,9 +55,11 @@ const cli_command cli_cmd_count = {
     "Counts the solutions of each puzzle: every solution when there is no\n"
     "--limit, else stops after N.\n"
     "\n"
-    "Text output: one line per puzzle: the number of solutions found, or the\n"
-    "status invalid or timeout.  A count stopped by --limit is a lower bound\n"
-    "(exit status 1; JSON \"complete\":false).\n"
+    "Text output: one line per puzzle: the number of solutions, or invalid.\n"
+    "A count that --limit or --timeout stopped is the number found so far, a\n"
+    "lower bound, marked as such (exit status 1; JSON \"complete\":false):\n"
+    "  3 (incomplete: limit)\n"
+    "  1520 (incomplete: timeout)\n"
     "\n"
     "JSON output (--json): one object per puzzle, in input order:\n"
     "  {\"index\":0,\"status\":\"multiple\",\"count\":2,\"complete\":true,\n"

@@ -16,7 +16,7 @@
 
 /* Commands that read puzzles. */
 #define READERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CHECK | CLI_CMD_BEST | \
-                 CLI_CMD_CANDIDATES | CLI_CMD_CONVERT)
+                 CLI_CMD_CANDIDATES | CLI_CMD_CONVERT | CLI_CMD_VERIFY)
 /* Commands that search. */
 #define SEARCHERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_JUDGE | \
                    CLI_CMD_CANDIDATES)
@@ -103,6 +103,10 @@ const cli_option cli_options[] = {
     {OPT_FIRST, 0, "first", NULL, CLI_CMD_SOLVE,
      "stop at the first solution, without proving it unique (status solved)",
      .group = CLI_GROUP_SEARCH},
+    {OPT_DIFF, 0, "diff", NULL, CLI_CMD_SOLVE,
+     "for a puzzle with several solutions, print two of them after a line "
+     "naming the cells where they differ (JSON records always carry both)",
+     .group = CLI_GROUP_IO},
     {OPT_ENGINE, 0, "engine", "NAME", SEARCHERS,
      "search with engine NAME (see 'sudokit engines'); default: the fastest "
      "engine that accepts each puzzle",
@@ -120,6 +124,10 @@ const cli_option cli_options[] = {
      "write puzzle K of the input, counting from 0 over every FILE (the "
      "index of JSON records); default 0, the first",
      .group = CLI_GROUP_IO},
+    {OPT_PREFIX, 0, "prefix", "PREFIX", CLI_CMD_CNF,
+     "write every puzzle to its own file, PREFIX-K.cnf for puzzle K (from 0), "
+     "and list the files on standard output",
+     .group = CLI_GROUP_IO},
     {OPT_WEIGHTS, 0, "weights", "FILE", CLI_CMD_BEST,
      "the weight of each cell: 'target' (default: 6 + the distance to the "
      "nearest border, the NOIP 2009 scores), or a FILE of N rows of N "
@@ -127,6 +135,11 @@ const cli_option cli_options[] = {
      .group = CLI_GROUP_SEARCH},
     {OPT_MINIMIZE, 0, "minimize", NULL, CLI_CMD_BEST, "the smallest value instead of the largest",
      .group = CLI_GROUP_SEARCH},
+    {OPT_SOLUTION, 0, "solution", "FILE", CLI_CMD_VERIFY,
+     "the grids to check, one per puzzle in the same order ('-': standard "
+     "input), in any form the puzzles may take; default: the solution each "
+     "puzzle carries (an f-puzzles \"solution\")",
+     .group = CLI_GROUP_IO},
 };
 
 const size_t cli_noptions = sizeof cli_options / sizeof cli_options[0];
@@ -343,6 +356,9 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
     case OPT_FIRST:
         a->first = 1;
         break;
+    case OPT_DIFF:
+        a->diff = 1;
+        break;
     case OPT_ENGINE:
         a->engine = sk_engine_find(arg);
         if (a->engine < 0)
@@ -365,6 +381,12 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         break;
     case OPT_LIST:
         a->list = 1;
+        break;
+    case OPT_SOLUTION:
+        a->solution = arg;
+        break;
+    case OPT_PREFIX:
+        a->prefix = arg;
         break;
     case OPT_INDEX:
         if (parse_long(arg, 0, LONG_MAX, &v))
@@ -412,6 +434,7 @@ int cli_args_parse(const cli_command *cmd, int argc, char **argv, cli_args *a)
     a->output = -1;
     a->threads = cli_default_threads();
     a->engine = -1;
+    a->index = -1;
     for (i = 1; i < argc; i++) {
         char *s = argv[i];
         const cli_option *o;

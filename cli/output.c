@@ -224,7 +224,7 @@ const char *cli_status_name(cli_status s)
 {
     static const char *const names[CLI_ST_COUNT_] = {
         "pending", "unique", "solved", "multiple", "none",
-        "timeout", "invalid", "ok", "conflict",
+        "timeout", "invalid", "ok", "conflict", "wrong",
     };
     return (unsigned)s < CLI_ST_COUNT_ ? names[s] : "unknown";
 }

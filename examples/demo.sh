@@ -164,20 +164,26 @@ section "Squiggly Sudoku (HDU 4069)" \
 run 0 judge hdu4069 $P/hdu4069.txt
 
 section "Several solutions" \
-    "'solve' only says 'multiple'; 'count' counts them all, 'enumerate'" \
-    "lists them (here only the first two)."
+    "'solve' says 'multiple'; with --diff it shows two solutions and the" \
+    "cells where they differ (what a setter needs to make it unique);" \
+    "'count' counts them all, 'enumerate' lists them (here the first two)."
 run 1 solve $P/multiple.txt
+run 1 solve --diff $P/multiple.txt
 run 0 count $P/multiple.txt
 run 1 enumerate --limit 2 $P/multiple.txt
 
 section "No solution" \
-    "No two givens clash, so 'check' is happy, yet there is no solution."
+    "No two givens clash, so 'check' is happy, yet there is no solution;" \
+    "'solve' says where propagation from the givens breaks down."
 run 0 check $P/none.txt
 run 1 solve $P/none.txt
 
 section "Checking a filled grid" \
-    "'check' names every repeated digit, with its line and column."
+    "'check' names every repeated digit, with its line and column; 'verify'" \
+    "checks an answer against its puzzle (givens kept, every house and rule)."
 run 1 check $P/conflict.txt
+"$T" solve $P/classic.txt >"$tmp/answers.txt"
+run_stdin 0 answers.txt verify $P/classic.txt --solution -
 
 section "Variant rules: a killer in the text form" \
     "A grid followed by one rule per line: 'box 2x3', then killer cages" \

@@ -748,6 +748,95 @@ SK_API long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t
 SK_API long sk_write_rules(char *buf, size_t size, const sk_geometry *g);
 
 /* ------------------------------------------------------------------ */
+/* Why there is no solution                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What sk_explain_none found.  X(name, value, keyword) feeds the enum and
+ * sk_why_keyword(); the keyword is the JSON "kind" of the command-line tool.
+ *
+ *   CONFLICT   two givens repeat a digit in one house: house, cell (the
+ *              later given), cell2 (the earlier one), digit
+ *   VIOLATION  the givens already break a variant rule: rule, cell (a cell
+ *              of the rule, or -1 for a rule of the whole grid)
+ *   CELL       propagation leaves a cell with no candidate: cell; when
+ *              that cell is a given, digit is its digit and cell2 the cell
+ *              that must hold the same digit (-1 when a rule ruled it out)
+ *   HOUSE      propagation leaves a digit no place in a full house: house,
+ *              digit
+ *   RULE       propagation leaves a variant rule no way to hold: rule, cell
+ *              (its first cell), cell2 (for a rule on a pair of cells, the
+ *              second, else -1)
+ *   BRANCH     propagation alone finds no contradiction, but each candidate
+ *              of one cell leads to one: cell, digits (those candidates);
+ *              the message gives each contradiction
+ *   SEARCH     neither: propagation from the givens leaves `open` cells
+ *              undecided and no cell's candidates all fail; only a search
+ *              proves that there is no solution (or finds one: the function
+ *              does not search)
+ */
+#define SK_WHY_LIST(X)                 \
+    X(SK_WHY_CONFLICT, 1, "conflict")  \
+    X(SK_WHY_VIOLATION, 2, "violation") \
+    X(SK_WHY_CELL, 3, "cell")          \
+    X(SK_WHY_HOUSE, 4, "house")        \
+    X(SK_WHY_RULE, 5, "rule")          \
+    X(SK_WHY_BRANCH, 6, "branch")      \
+    X(SK_WHY_SEARCH, 7, "search")
+
+typedef enum sk_why_kind {
+#define SK_WHY_ENUM_(name, value, keyword) name = value,
+    SK_WHY_LIST(SK_WHY_ENUM_)
+#undef SK_WHY_ENUM_
+    SK_WHY_LAST_ = 8
+} sk_why_kind;
+
+/* Keyword of a kind ("cell", "house", ...), or NULL when unknown. */
+SK_API const char *sk_why_keyword(int kind);
+
+/* Why a puzzle has no solution.  Fields that do not apply to the kind are
+ * -1 (cells, house, rule) or 0 (digit, digits). */
+typedef struct sk_why {
+    int kind;          /* SK_WHY_* */
+    int cell;          /* the cell the reason points at (see the kinds) */
+    int cell2;         /* a second cell (CONFLICT, RULE on a pair) */
+    int house;         /* house index (see sk_model_house_name) */
+    int digit;         /* 1..N */
+    int rule;          /* rule index (see sk_model_rule_describe) */
+    uint64_t digits;   /* BRANCH: the cell's candidates, bit d-1 for d */
+    int forced;        /* cells that propagation fixed beyond the givens
+                          before the contradiction (for BRANCH and SEARCH:
+                          at the fixpoint before branching) */
+    int open;          /* BRANCH, SEARCH: cells still undecided then */
+    char message[400]; /* one line for people, without "no solution: ",
+                          e.g. "the givens leave r3c4 no candidate",
+                          "box 2 has no place left for 5 after propagation
+                          from the givens (12 cells forced)" */
+} sk_why;
+
+/*
+ * Says why the puzzle givens (N*N, 0 = empty) of model m has no solution,
+ * from the deductions that show it, in the order a person would check
+ * them: givens that repeat a digit or break a rule; then propagation from
+ * the givens (naked and hidden singles, locked candidates, and the
+ * propagators of the variant rules) until a cell has no candidate left, a
+ * digit has no place left in a house or a rule cannot hold; then, when
+ * that propagation stops without a contradiction, one cell of two or
+ * three candidates each of which leads to a contradiction.  src/explain.c
+ * explains the method.  The answer is deterministic and does not depend on
+ * any engine.
+ *
+ * Meant for puzzles a search has shown to have none; for any other puzzle
+ * it answers SEARCH (propagation cannot contradict a solvable puzzle).
+ * The message names digits with the symbols of alphabet a
+ * (SK_ALPHABET_AUTO: DIGITS up to 35x35, else decimal numbers).  Thread-
+ * safe; allocates its own work memory.  Returns SK_OK with *why filled;
+ * SK_EINVAL when m, givens or why is NULL or a given is above N;
+ * SK_ENOMEM.
+ */
+SK_API int sk_explain_none(const sk_model *m, const uint8_t *givens, sk_alphabet a, sk_why *why);
+
+/* ------------------------------------------------------------------ */
 /* Export                                                              */
 /* ------------------------------------------------------------------ */
 

@@ -90,6 +90,13 @@ persist=0 one enumerate enumerate --limit 2 --output grid "$input"
 one check check "$input" $D/check.txt
 persist=0 one check-json check --json "$input"
 one cnf cnf --index 1 "$input"
+persist=0 one cnf-several cnf "$input"
+mkdir "$tmp/cnf"
+one cnf-prefix cnf --prefix "$tmp/cnf/p" "$input"
+SUDOKIT_ALLOC_FAIL= "$T" solve "$input" >"$tmp/small.sol" 2>/dev/null
+one verify verify "$input" --solution "$tmp/small.sol"
+persist=0 one verify-json verify --json "$tmp/mixed.txt" --solution "$tmp/small.sol"
+persist=0 one solve-diff solve --diff "$tmp/mixed.txt"
 persist=0 one engines engines --json
 for e in $("$T" engines --json | sed -n 's/.*"name":"\([a-z0-9_-]*\)".*/\1/p'); do
     persist=0 one "solve-engine-$e" solve --engine "$e" "$input"

@@ -160,7 +160,7 @@ EOF
 run usage-help-unknown 2 help nope
 
 err <<'EOF'
-sudokit: error: no command given (solve, count, enumerate, candidates, check, best, convert, judge, cnf, engines, help)
+sudokit: error: no command given (solve, count, enumerate, candidates, check, verify, best, convert, judge, cnf, engines, help)
 Try 'sudokit --help'.
 EOF
 run usage-no-command 2
@@ -264,7 +264,7 @@ run solve-jigsaw-bad-region 3 solve $D/jigsaw_bad.txt
 out <<EOF
 $CLASSIC
 multiple
-none
+none: the givens leave column 8 no place for 1
 invalid
 invalid
 invalid
@@ -279,12 +279,12 @@ run solve-batch 3 solve $D/batch.txt
 
 out <<EOF
 {"index":0,"status":"unique","solution":"$CLASSIC","nodes":N,"guesses":N,"time_us":N}
-{"index":1,"status":"multiple","nodes":N,"guesses":N,"time_us":N}
-{"index":2,"status":"none","nodes":N,"guesses":N,"time_us":N}
+{"index":1,"status":"multiple","solutions":["534276918678195342192348567859761423426853791713924856961537284287419635345682179","534276918687195342192348567859761423426853791713924856961537284278419635345682179"],"differ":["r2c2","r2c3","r8c2","r8c3"],"nodes":N,"guesses":N,"time_us":N}
+{"index":2,"status":"none","reason":{"kind":"house","house":"column 8","digit":"1","forced":0,"message":"the givens leave column 8 no place for 1"},"nodes":N,"guesses":N,"time_us":N}
 {"index":3,"status":"invalid","error":{"file":"tests/cli/data/batch.txt","line":5,"column":3,"message":"row 1 has 5 twice (columns 1 and 3)"}}
 {"index":4,"status":"invalid","error":{"file":"tests/cli/data/batch.txt","line":6,"column":1,"message":"line has 80 cells, expected a square number (81 for 9x9)"}}
 {"index":5,"status":"invalid","error":{"file":"tests/cli/data/batch.txt","line":7,"column":81,"message":"unknown symbol '?' for a 9x9 puzzle (digits alphabet)"}}
-{"index":6,"status":"multiple","nodes":N,"guesses":N,"time_us":N}
+{"index":6,"status":"multiple","solutions":["534678912672195348198342567859761423426853791713924856961537284287419635345286179","534678912672195348198342567859763421426851793713924856961537284287419635345286179"],"differ":["r4c6","r4c9","r5c6","r5c9"],"nodes":N,"guesses":N,"time_us":N}
 EOF
 "$T" solve --json --quiet $D/batch.txt >"$tmp/j" 2>"$tmp/je"
 echo "exit $?" >>"$tmp/j"
@@ -351,7 +351,8 @@ same threads-json-index-order "$tmp/seq" "$tmp/idx"
 # (a timed-out search stops after a number of nodes that depends on time)
 norm_times() {
     sed -E -e 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g' \
-        -e 's/"status":"timeout","count":[0-9]+/"status":"timeout","count":N/' "$1"
+        -e 's/"status":"timeout","count":[0-9]+/"status":"timeout","count":N/' \
+        -e 's/^[0-9]+ \(incomplete: timeout\)$/N (incomplete: timeout)/' "$1"
 }
 printf '%0256d\n' 0 >"$tmp/e16.txt"
 i=0
@@ -449,7 +450,7 @@ run solve-stats 0 solve --stats $D/classic.txt
 out <<EOF
 $CLASSIC
 multiple
-none
+none: the givens leave column 8 no place for 1
 invalid
 invalid
 invalid
@@ -474,7 +475,7 @@ run count-batch 3 count -q $D/batch.txt
 echo 2 | out
 run count-4x4 0 count $D/four.txt
 
-echo 3 | out
+echo '3 (incomplete: limit)' | out
 sed -n 3p $D/batch.txt | "$T" count --limit 3 >"$tmp/c"
 echo "exit $?" >>"$tmp/c"
 echo "exit 1" >>"$tmp/eout"
@@ -493,8 +494,13 @@ reset
 
 # --timeout: counting the solutions of an empty 16x16 grid cannot finish
 printf '%0256d\n' 0 >"$tmp/e16.txt"
-echo timeout | out
-run count-timeout 1 count --timeout 0.05 "$tmp/e16.txt"
+echo 'N (incomplete: timeout)' | out
+"$T" count --timeout 0.05 "$tmp/e16.txt" >"$tmp/c.raw"
+echo "exit $?" >>"$tmp/c.raw"
+sed -E 's/^[0-9]+ /N /' "$tmp/c.raw" >"$tmp/c"
+echo "exit 1" >>"$tmp/eout"
+same count-timeout "$tmp/eout" "$tmp/c"
+reset
 
 "$T" count --json --timeout=0.05 "$tmp/e16.txt" >"$tmp/c"
 echo "exit $?" >>"$tmp/c"
@@ -734,8 +740,9 @@ same dlx-solve-json "$tmp/eout" "$tmp/c"
 reset
 
 # Limits: a timeout ends an endless count.
-echo timeout | out
-run dlx-count-timeout 1 count --engine dlx --timeout 0.05 "$tmp/e16.txt"
+"$T" count --engine dlx --timeout 0.05 "$tmp/e16.txt" >"$tmp/c"
+[ $? = 1 ] && grep -Eq '^[0-9]+ \(incomplete: timeout\)$' "$tmp/c"
+verdict dlx-count-timeout $?
 
 # X-Sudoku and Hyper: the extra houses are columns like any other; a grid
 # filled from nothing obeys them.

@@ -1,7 +1,7 @@
 /*
  * test_alloc.c - allocation failure.  Each scenario (building models,
  * reading from memory and from a FILE in every form, searching with every
- * engine, writing, CNF export) is run with allocation call N failing, for
+ * engine, writing, CNF export, explaining "no solution") is run with allocation call N failing, for
  * N = 1, 2, ... until a run completes without reaching N: every failure
  * must come back through the API as SK_ENOMEM, nothing may leak (the
  * wrappers count live blocks; ASan/LSan watch too in `make SAN=1 test`)
@@ -343,6 +343,43 @@ static void test_writers(void)
 
 static void test_models(void) { exhaust("models", build_models, NULL); }
 
+/* sk_explain_none on a classic puzzle made unsolvable by one wrong given,
+ * and on a killer puzzle (rule propagators). */
+static int explain(void *arg)
+{
+    int cells[2] = {0, 1};
+    sk_rule cage = SK_RULE_INIT(SK_RULE_CAGE);
+    sk_geometry g = SK_GEOMETRY_INIT(9), k = SK_GEOMETRY_INIT(4);
+    sk_model *m = NULL;
+    uint8_t grid[81], small[16] = {0};
+    sk_why w;
+    int i, st;
+    (void)arg;
+    for (i = 0; i < 81; i++)
+        grid[i] = CLASSIC[i] == '.' ? 0 : (uint8_t)(CLASSIC[i] - '0');
+    grid[2] = 1; /* r1c3 holds 4 in the solution */
+    if ((st = sk_model_new(&g, &m, NULL)) != SK_OK)
+        return st;
+    st = sk_explain_none(m, grid, SK_ALPHABET_AUTO, &w);
+    sk_model_free(m);
+    m = NULL;
+    if (st != SK_OK)
+        return st;
+    cage.value = 3;
+    cage.ncells = 2;
+    cage.cells = cells;
+    k.nrules = 1;
+    k.rules = &cage;
+    small[4] = small[9] = 1;
+    if ((st = sk_model_new(&k, &m, NULL)) != SK_OK)
+        return st;
+    st = sk_explain_none(m, small, SK_ALPHABET_AUTO, &w);
+    sk_model_free(m);
+    return st;
+}
+
+static void test_explain(void) { exhaust("sk_explain_none", explain, NULL); }
+
 int main(void)
 {
     make_mixed();
@@ -352,5 +389,6 @@ int main(void)
     RUN(test_reader_forms);
     RUN(test_solvers);
     RUN(test_writers);
+    RUN(test_explain);
     return check_summary();
 }
