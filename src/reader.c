@@ -501,6 +501,19 @@ static int first_char(const skf_line *ln)
     return i < ln->len ? (unsigned char)ln->text[i] : -1;
 }
 
+/* 1 for a line of fewer than 16 symbols: no line puzzle (4x4 at least),
+ * a grid row perhaps. */
+static int short_line(const skf_line *ln)
+{
+    size_t i;
+    int k = 0;
+    if (ln->too_long || ln->nul_col)
+        return 0;
+    for (i = ln->off; i < ln->len && k < 16; i++)
+        k += !skf_space((unsigned char)ln->text[i]) && ln->text[i] != '|';
+    return k < 16;
+}
+
 /* Decides whether the block at the front holds line-form puzzles. */
 static int block_is_lines(sk_reader *r, const skf_line *ln, int *lines)
 {
@@ -653,8 +666,20 @@ static int next_grid(sk_reader *r, sk_puzzle *p, sk_diag *diag)
                 r->state = SKF_ST_NONE;
             continue;
         }
-        if (r->state == SKF_ST_LINES)
-            return skf_line_next(r, p, diag);
+        /* inside a block of line puzzles; a short line that starts a whole
+           grid (typed after a line puzzle) starts a new block */
+        if (r->state == SKF_ST_LINES) {
+            skf_block b;
+            if (r->opts.format == SK_FORMAT_LINE || !short_line(ln))
+                return skf_line_next(r, p, diag);
+            st = skf_scan_block(r, r->opts.n, &b);
+            if (st != SK_OK)
+                return st;
+            if (!(b.width >= 4 && b.fits && !b.line_row &&
+                  (b.rows == b.width || b.rows == 2 * b.width)))
+                return skf_line_next(r, p, diag);
+            r->state = SKF_ST_NONE;
+        }
         if (r->opts.format == SK_FORMAT_FPUZZLES ||
             (r->opts.format == SK_FORMAT_AUTO && ln->off == 0 && skf_fpuzzles_line(ln)))
             return skf_fpuzzles_next(r, p, diag);

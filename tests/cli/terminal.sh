@@ -95,6 +95,16 @@ answer 9 >"$tmp/a"
 finish
 same grid-answered-when-complete "$tmp/gridsol" "$tmp/a"
 
+# a line puzzle, then a grid typed after it: each answered in turn
+start solve
+echo $p1 >&3
+a1=$(answer 1)
+cat "$tmp/grid" >&3
+answer 9 >"$tmp/a"
+finish
+[ "$a1" = "$s1" ] && cmp -s "$tmp/a" "$tmp/gridsol"
+verdict line-then-grid $?
+
 # a grid and its rule lines in one write are one puzzle (r1c3 + r2c3 is
 # 4 + 2 in the solution: a cage of 5 leaves no solution)
 { cat "$tmp/grid"; echo 'cage 5: r1c3 r2c3'; } >"$tmp/g5"
