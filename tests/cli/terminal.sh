@@ -100,9 +100,10 @@ start solve
 echo $p1 >&3
 a1=$(answer 1)
 cat "$tmp/grid" >&3
-answer 9 >"$tmp/a"
+answer 10 >"$tmp/a"
 finish
-[ "$a1" = "$s1" ] && cmp -s "$tmp/a" "$tmp/gridsol"
+{ echo; cat "$tmp/gridsol"; } >"$tmp/e"
+[ "$a1" = "$s1" ] && cmp -s "$tmp/a" "$tmp/e"
 verdict line-then-grid $?
 
 # a grid and its rule lines in one write are one puzzle (r1c3 + r2c3 is
