@@ -104,6 +104,29 @@ static int positional(const skf_line *ln, size_t *col, int max)
     return count;
 }
 
+/* A border drawn with '*' corners around dashes ("*-----------*", as
+ * several solvers copy a grid): '*' first and last, only '-', '+' and '|'
+ * between, and at least three dashes. */
+static int star_border(const skf_line *ln)
+{
+    size_t s = ln->off, e = ln->len, i;
+    int dashes = 0;
+    while (s < e && skf_space((unsigned char)ln->text[s]))
+        s++;
+    while (e > s && skf_space((unsigned char)ln->text[e - 1]))
+        e--;
+    if (e - s < 5 || ln->text[s] != '*' || ln->text[e - 1] != '*')
+        return 0;
+    for (i = s + 1; i + 1 < e; i++) {
+        char c = ln->text[i];
+        if (c == '-')
+            dashes++;
+        else if (c != '+' && c != '|')
+            return 0;
+    }
+    return dashes >= 3;
+}
+
 static void measure(const skf_line *ln, rowinfo *ri)
 {
     size_t i = ln->off;
@@ -148,6 +171,10 @@ static void measure(const skf_line *ln, rowinfo *ri)
             ri->tok_ok = 0;
         if (i - s > 1)
             ri->tok_long = 1;
+    }
+    if (!only_sep_chars && star_border(ln)) {
+        only_sep_chars = 1; /* "*-----------*": a border with '*' corners */
+        hard = 1;
     }
     if (!only_sep_chars) {
         size_t col[SK_MAX_N];
@@ -204,20 +231,26 @@ static void count_rows(const rowinfo *ri, int nrows, int tokens, int w, int *row
 }
 
 /* A grid row written with commas ("5,3,0,0,7,0,0,0,0", or "5,3,,,7" with
- * empty fields for empty cells) is rewritten in place as one separated by
- * spaces, an empty field becoming '.', so that it measures and parses as
- * any other row.  Only rows of three or more fields of at most two
- * characters are rows (a comma-separated puzzle record has long fields). */
+ * empty fields for empty cells), semicolons, or tabs (a table copied from
+ * a web page: "5\t3\t\t\t7") is rewritten as one separated by spaces, an
+ * empty field becoming '.', so that it measures and parses as any other
+ * row.  Only rows of three or more fields of at most two characters are
+ * rows (a comma-separated puzzle record has long fields). */
 static void comma_row(skf_line *ln)
 {
     size_t i, fields = 1, flen = 0, n, start, size;
-    char *out;
-    if (ln->too_long || ln->nul_col || ln->len <= ln->off ||
-        !memchr(ln->text + ln->off, ',', ln->len - ln->off))
+    char *out, sep = 0;
+    static const char seps[] = ",;\t";
+    if (ln->too_long || ln->nul_col || ln->len <= ln->off)
+        return;
+    for (i = 0; i < sizeof seps - 1 && !sep; i++)
+        if (memchr(ln->text + ln->off, seps[i], ln->len - ln->off))
+            sep = seps[i];
+    if (!sep)
         return;
     for (i = ln->off; i < ln->len; i++) {
         char c = ln->text[i];
-        if (c == ',') {
+        if (c == sep) {
             fields++;
             flen = 0;
         } else if (!skf_space((unsigned char)c)) {
@@ -237,10 +270,10 @@ static void comma_row(skf_line *ln)
     for (i = ln->off; i <= ln->len; i++) {
         size_t k;
         int has = 0;
-        if (i < ln->len && ln->text[i] != ',')
+        if (i < ln->len && ln->text[i] != sep)
             continue;
         for (k = start; k < i; k++) {
-            out[n++] = ln->text[k];
+            out[n++] = ln->text[k] == '\t' ? ' ' : ln->text[k];
             has |= !skf_space((unsigned char)ln->text[k]);
         }
         /* an empty field is an empty cell (a spreadsheet writes a row

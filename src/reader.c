@@ -91,7 +91,7 @@ static int csv_header(const skf_line *ln, size_t i)
     for (; i <= ln->len; i++) {
         unsigned char c = i < ln->len ? (unsigned char)ln->text[i] : ',';
         if (c == ',') {
-            if (flen == 0)
+            if (flen == 0 && !(i == ln->len && fields > 1)) /* "Puzzle," ends with one */
                 return 0;
             word |= flen >= 3;
             fields += i < ln->len;

@@ -9,7 +9,9 @@
 #
 # Each form is converted to the plain line form and compared with the
 # puzzle written out by hand, so a misread cell shows as a wrong symbol.
-# The puzzles: the classic 9x9 of examples/puzzles/classic.txt, and two
+# The puzzles: the classic 9x9 of examples/puzzles/classic.txt (drawn as
+# several solvers and programs copy a grid: '*' corners, SE's spaced rows,
+# a Python list, a web table's tabs, qqwing's CSV), and two
 # lines of the "1 million Sudoku games" collection's CSV (quizzes,
 # solutions), whose solutions come with them, and a janko.at jigsaw from
 # ../shared/data/jigsaw_9x9.txt (jigsaw-line.txt; the two jigsaw-blank
@@ -40,6 +42,13 @@ reads box-drawn-with-periods "$tmp/box-ascii-dots.txt" $classic
 # the same drawn with ASCII: '|' and '+---+'
 sed 's/[┌┐└┘├┤┬┴┼]/+/g; s/─/-/g; s/│/|/g; s/·/ /g' $P/box-dots.txt >"$tmp/box-ascii.txt"
 reads ascii-drawn-spaces "$tmp/box-ascii.txt" $classic
+reads star-border $P/star-border.txt $classic
+reads spaced-with-bars $P/spaced-bars.txt $classic
+reads python-list $P/python-list.txt $classic
+reads tab-separated-empty-fields $P/tabs.txt $classic
+sed 's/,/;/g' $P/commas-empty.txt >"$tmp/semi.txt"
+reads semicolons "$tmp/semi.txt" $classic
+reads csv-header-trailing-comma $P/trailing-comma.csv $classic $classic
 reads comma-rows $P/commas.txt $classic
 reads comma-rows-empty-fields $P/commas-empty.txt $classic
 reads groups-of-nine $P/groups.txt $classic
