@@ -57,7 +57,7 @@ const cli_option cli_options[] = {
      .group = CLI_GROUP_HELP},
     {OPT_BOX, 0, "box", "RxC", PUZZLES,
      "boxes of R rows and C columns (e.g. 2x3), or 'none' for a Latin "
-     "square; default: square boxes when N is a square",
+     "square; default: square boxes when N is a square, none when N is a prime",
      .group = CLI_GROUP_GEOMETRY,
      .more = "Other N must say (6x6, 8x8, 10x10, 12x12...), or give a 'box RxC' line after the "
              "grid; a jigsaw puzzle brings its own regions."},
@@ -544,8 +544,8 @@ static void print_exit_codes(FILE *f)
     const cli_exit_code *e;
     fputs("Exit status:\n", f);
     for (e = cli_exit_codes; e->meaning; e++) {
-        fprintf(f, "  %d  ", e->code);
-        cli_print_wrapped(f, e->meaning, 5);
+        fprintf(f, "  %3d  ", e->code);
+        cli_print_wrapped(f, e->meaning, 7);
         fputc('\n', f);
     }
     fputs("  " CLI_EXIT_NOTE "\n", f);
