@@ -253,7 +253,7 @@ while read -r long value; do
         help_value "$tmp/help-$cmd" "$long" "$value"
 done <"$tmp/values"
 for e in $(list exit); do
-    check "help-exit-$e" "'sudokit --help' does not list exit status $e" help_has "$tmp/help" "^  $e  "
+    check "help-exit-$e" "'sudokit --help' does not list exit status $e" help_has "$tmp/help" "^ *$e  "
 done
 while read -r cmd name; do
     check "help-$cmd-$name" "'sudokit $cmd --help' does not list '$name'" \

@@ -25,7 +25,7 @@ run version 0 --version
 "$T" --help >"$tmp/help" 2>"$tmp/help.err"
 [ $? = 0 ] && [ ! -s "$tmp/help.err" ] && grep -q '^usage: sudokit COMMAND' "$tmp/help" &&
     grep -q '^  judge ' "$tmp/help" && grep -q '^  enumerate ' "$tmp/help" &&
-    grep -q '^  3  some input was invalid' "$tmp/help"
+    grep -q '^    3  some input was invalid' "$tmp/help"
 verdict help-main $?
 "$T" help >"$tmp/help2"
 verdict help-command-equals-option $? && same help-command-text "$tmp/help" "$tmp/help2"
