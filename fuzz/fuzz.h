@@ -266,7 +266,10 @@ static FZ_UNUSED int fz_rules_ok(const sk_geometry *g, const uint8_t *grid, int 
             if (!fz_house_ok(grid, cells, s, n, partial))
                 return 0;
         }
-    } else if (g->box_rows != SK_BOX_NONE) {
+    } else if (g->box_rows != SK_BOX_NONE &&
+               !(g->box_rows == SK_BOX_DEFAULT && fz_isqrt(n) <= 0)) {
+        /* default boxes: square ones, none for a side that is not a square
+           (a prime; the model refuses the others) */
         int br = g->box_rows, bc = g->box_cols, r0, c0;
         if (br == SK_BOX_DEFAULT)
             br = bc = fz_isqrt(n);

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     g.n = n;
     kind = (int)(take(&b) % 6);
     switch (kind) {
-    case 0: /* default boxes (refused unless n is a square) */
+    case 0: /* default boxes (none for a prime n; refused unless n is a square) */
         break;
     case 1:
         g.box_rows = SK_BOX_NONE;

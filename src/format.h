@@ -41,6 +41,11 @@ typedef struct skf_line {
     long no;        /* 1-based line number */
     long nul_col;   /* 1-based column of a NUL byte, 0 when none */
     int too_long;   /* longer than SK_MAX_LINE: text is left empty */
+    uint32_t *colmap; /* when the text was rewritten (format_grid.c): the
+                         column in the input of each byte, 1-based */
+    size_t colmap_cap;
+    size_t mapped;    /* bytes colmap covers (0: not rewritten) */
+    long input_len;   /* length of the line as read, when mapped */
 } skf_line;
 
 /* Reader states between calls. */

@@ -261,9 +261,18 @@ static void comma_row(skf_line *ln)
     if (fields < 3)
         return;
     size = 2 * ln->len + 2;
+    if (ln->colmap_cap < size) {
+        uint32_t *map = realloc(ln->colmap, size * sizeof *map);
+        if (!map)
+            return;
+        ln->colmap = map;
+        ln->colmap_cap = size;
+    }
     out = malloc(size);
     if (!out)
         return;
+    for (i = 0; i < ln->off; i++)
+        ln->colmap[i] = (uint32_t)i + 1;
     memcpy(out, ln->text, ln->off);
     n = ln->off;
     start = ln->off;
@@ -273,22 +282,40 @@ static void comma_row(skf_line *ln)
         if (i < ln->len && ln->text[i] != sep)
             continue;
         for (k = start; k < i; k++) {
+            ln->colmap[n] = (uint32_t)k + 1;
             out[n++] = ln->text[k] == '\t' ? ' ' : ln->text[k];
             has |= !skf_space((unsigned char)ln->text[k]);
         }
         /* an empty field is an empty cell (a spreadsheet writes a row
-           whose last cells are empty as "5,3,,,7,,,,") */
-        if (!has)
+           whose last cells are empty as "5,3,,,7,,,,"): at the place of
+           the separator that ends it */
+        if (!has) {
+            ln->colmap[n] = (uint32_t)(i < ln->len ? i : ln->len) + 1;
             out[n++] = '.';
-        if (i < ln->len)
+        }
+        if (i < ln->len) {
+            ln->colmap[n] = (uint32_t)i + 1;
             out[n++] = ' ';
+        }
         start = i + 1;
     }
     out[n] = '\0';
+    ln->input_len = (long)ln->len;
+    ln->mapped = n;
     free(ln->text);
     ln->text = out;
     ln->len = n;
     ln->cap = size;
+}
+
+/* Column in the input of column col (1-based) of a rewritten line. */
+static long input_column(const skf_line *ln, long col)
+{
+    if (!ln->mapped || col <= 0)
+        return col;
+    if ((size_t)col <= ln->mapped)
+        return (long)ln->colmap[col - 1];
+    return ln->input_len + 1;
 }
 
 /* Data rows of a grid whose first data row is ri: its cells counted as
@@ -406,7 +433,7 @@ int skf_scan_block(sk_reader *r, int n, skf_block *b)
 
 /* Reads one data row (row k of the block, 0-based) into r's buffers.
  * Rows 0..n-1 are cells, rows n..2n-1 region ids. */
-static int parse_row(sk_reader *r, const skf_line *ln, int tokens, int n, int k, sk_diag *d)
+static int parse_row_at(sk_reader *r, const skf_line *ln, int tokens, int n, int k, sk_diag *d)
 {
     int region = k >= n, row = region ? k - n : k, j = 0;
     size_t i = ln->off;
@@ -512,6 +539,8 @@ static int parse_row(sk_reader *r, const skf_line *ln, int tokens, int n, int k,
     return SK_OK;
 }
 
+static int parse_row(sk_reader *r, const skf_line *ln, int tokens, int n, int k, sk_diag *d);
+
 /* Region id of cell i as parsed into rows n..2n-1: its raw symbol, or a
  * number token's value. */
 static int region_key(const sk_reader *r, int i)
@@ -614,6 +643,22 @@ static int region_grid_after(sk_reader *r, int n)
     for (i = 0; i < k + n; i++)
         skf_pop(r);
     return 1;
+}
+
+/* parse_row_at, with the columns it reports taken back to the input when
+ * the line was rewritten (comma_row). */
+static int parse_row(sk_reader *r, const skf_line *ln, int tokens, int n, int k, sk_diag *d)
+{
+    int st = parse_row_at(r, ln, tokens, n, k, d), m;
+    if (ln->mapped) {
+        uint32_t *cols = (k >= n ? r->reg_column : r->cell_column) + (k % n) * n;
+        if (st == SK_OK)
+            for (m = 0; m < n; m++)
+                cols[m] = (uint32_t)input_column(ln, (long)cols[m]);
+        else
+            d->column = input_column(ln, d->column);
+    }
+    return st;
 }
 
 int skf_grid_next(sk_reader *r, sk_puzzle *p, sk_diag *d)

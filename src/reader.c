@@ -301,6 +301,7 @@ static int cut_line(sk_reader *r, skf_line *ln)
     ln->off = 0;
     ln->too_long = 0;
     ln->nul_col = 0;
+    ln->mapped = 0;
     if (!r->started) {
         r->started = 1;
         if (refill(r) && r->data_len - r->data_pos >= 3 &&
@@ -482,8 +483,10 @@ void sk_reader_free(sk_reader *r)
     int i;
     if (!r)
         return;
-    for (i = 0; i < SKF_QCAP; i++)
+    for (i = 0; i < SKF_QCAP; i++) {
         free(r->q[i].text);
+        free(r->q[i].colmap);
+    }
     free(r->buf);
     free(r->rules);
     free(r->rule_at);
@@ -606,7 +609,9 @@ int sk_reader_next(sk_reader *r, sk_puzzle *p, sk_diag *diag)
         if (refill(r) && r->data_len - r->data_pos >= 3 &&
             memcmp(r->data + r->data_pos, "\xef\xbb\xbf", 3) == 0)
             r->data_pos += 3;
-        why = r->fatal ? NULL : not_text(r->data + r->data_pos, r->data_len - r->data_pos);
+        why = r->fatal || r->data_pos >= r->data_len
+                  ? NULL
+                  : not_text(r->data + r->data_pos, r->data_len - r->data_pos);
         if (why) {
             memset(p, 0, sizeof *p);
             p->index = r->index++;

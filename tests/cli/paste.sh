@@ -50,6 +50,15 @@ sed 's/,/;/g' $P/commas-empty.txt >"$tmp/semi.txt"
 reads semicolons "$tmp/semi.txt" $classic
 reads csv-header-trailing-comma $P/trailing-comma.csv $classic $classic
 reads comma-rows $P/commas.txt $classic
+# an error in a comma row names the column of the input, not of the row
+# as rewritten (each empty field became an empty cell)
+sed '9s/9$/X/' $P/commas-empty.txt >"$tmp/commax.txt"
+echo invalid | out
+err <<'E'
+sudokit: CX:9:11: symbol 'X' is 33, above 9 (digits alphabet)
+E
+filter="sed s|$tmp/commax.txt|CX|"
+run comma-row-error-column 3 solve "$tmp/commax.txt"
 reads comma-rows-empty-fields $P/commas-empty.txt $classic
 reads groups-of-nine $P/groups.txt $classic
 reads labels $P/labels.txt $classic $classic
