@@ -65,6 +65,24 @@ static int write_puzzle(const char *name, const sk_puzzle *p)
     return code;
 }
 
+/* The next puzzle of r into *p and *diag: SK_OK, SK_EPARSE or SK_DONE; a
+ * fatal reader error is reported and turned into the exit code (> 0). */
+static int next_puzzle(sk_reader *r, const char *name, sk_puzzle *p, sk_diag *diag)
+{
+    int rc;
+    memset(p, 0, sizeof *p);
+    memset(diag, 0, sizeof *diag);
+    errno = 0;
+    rc = sk_reader_next(r, p, diag);
+    if (rc == SK_OK || rc == SK_EPARSE || rc == SK_DONE)
+        return rc;
+    if (rc == SK_EIO && errno)
+        cli_error("%s: %s", name, strerror(errno));
+    else
+        cli_error("%s: %s", name, sk_strerror(rc));
+    return rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+}
+
 /* Reads fp until puzzle *seen reaches want.  Returns an exit code when the
  * command is finished (puzzle written or an error), else -1 to go on with
  * the next file. */
@@ -79,18 +97,11 @@ static int scan(FILE *fp, const char *name, const sk_read_opts *ro, long want, l
     for (;;) {
         sk_puzzle p;
         sk_diag diag;
-        memset(&p, 0, sizeof p);
-        memset(&diag, 0, sizeof diag);
-        errno = 0;
-        rc = sk_reader_next(r, &p, &diag);
+        rc = next_puzzle(r, name, &p, &diag);
         if (rc == SK_DONE)
             break;
-        if (rc != SK_OK && rc != SK_EPARSE) {
-            if (rc == SK_EIO && errno)
-                cli_error("%s: %s", name, strerror(errno));
-            else
-                cli_error("%s: %s", name, sk_strerror(rc));
-            code = rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+        if (rc > 0) {
+            code = rc;
             break;
         }
         if ((*seen)++ < want)
@@ -133,18 +144,11 @@ static int count_stream(FILE *fp, const char *name, const sk_read_opts *ro, long
     for (;;) {
         sk_puzzle p;
         sk_diag diag;
-        memset(&p, 0, sizeof p);
-        memset(&diag, 0, sizeof diag);
-        errno = 0;
-        rc = sk_reader_next(r, &p, &diag);
+        rc = next_puzzle(r, name, &p, &diag);
         if (rc == SK_DONE)
             break;
-        if (rc != SK_OK && rc != SK_EPARSE) {
-            if (rc == SK_EIO && errno)
-                cli_error("%s: %s", name, strerror(errno));
-            else
-                cli_error("%s: %s", name, sk_strerror(rc));
-            code = rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+        if (rc > 0) {
+            code = rc;
             break;
         }
         if ((*seen)++ > 0)

@@ -419,15 +419,10 @@ static int open_common(const sk_read_opts *opts, sk_reader **out)
     return SK_OK;
 }
 
-int sk_reader_open_file(FILE *fp, const sk_read_opts *opts, sk_reader **out)
+/* A reader with a chunk buffer, for the sources read a chunk at a time. */
+static int open_buffered(const sk_read_opts *opts, sk_reader **out)
 {
-    int st;
-    if (!fp) {
-        if (out)
-            *out = NULL;
-        return SK_EINVAL;
-    }
-    st = open_common(opts, out);
+    int st = open_common(opts, out);
     if (st != SK_OK)
         return st;
     (*out)->buf = malloc(SKF_CHUNK);
@@ -436,8 +431,21 @@ int sk_reader_open_file(FILE *fp, const sk_read_opts *opts, sk_reader **out)
         *out = NULL;
         return SK_ENOMEM;
     }
-    (*out)->fp = fp;
     return SK_OK;
+}
+
+int sk_reader_open_file(FILE *fp, const sk_read_opts *opts, sk_reader **out)
+{
+    int st;
+    if (!fp) {
+        if (out)
+            *out = NULL;
+        return SK_EINVAL;
+    }
+    st = open_buffered(opts, out);
+    if (st == SK_OK)
+        (*out)->fp = fp;
+    return st;
 }
 
 int sk_reader_open_fn(sk_read_fn fn, void *user, const sk_read_opts *opts, sk_reader **out)
@@ -448,18 +456,12 @@ int sk_reader_open_fn(sk_read_fn fn, void *user, const sk_read_opts *opts, sk_re
             *out = NULL;
         return SK_EINVAL;
     }
-    st = open_common(opts, out);
-    if (st != SK_OK)
-        return st;
-    (*out)->buf = malloc(SKF_CHUNK);
-    if (!(*out)->buf) {
-        sk_reader_free(*out);
-        *out = NULL;
-        return SK_ENOMEM;
+    st = open_buffered(opts, out);
+    if (st == SK_OK) {
+        (*out)->fn = fn;
+        (*out)->fn_user = user;
     }
-    (*out)->fn = fn;
-    (*out)->fn_user = user;
-    return SK_OK;
+    return st;
 }
 
 int sk_reader_open_mem(const char *data, size_t size, const sk_read_opts *opts, sk_reader **out)
