@@ -511,6 +511,7 @@ static int arrow_rules(fp *f, const skj_value *list)
                 circle[j - 1] = t;
             }
         const skj_value *lines = skj_get(e, "lines");
+        int shafts = 0;
         if (!lines || lines->type != SKJ_ARRAY)
             return bad(f, e, "an arrow has no \"lines\"%s", "");
         for (size_t j = 0; j < lines->count; j++) {
@@ -537,7 +538,11 @@ static int arrow_rules(fp *f, const skj_value *list)
             int rc = push(f, &lines->items[j], SK_RULE_ARROW, 0, buf, p + c, p, NULL, 0);
             if (rc)
                 return rc;
+            shafts++;
         }
+        /* a circle without a shaft sets nothing: said, not silently dropped */
+        if (!shafts)
+            ignore(f, "arrows without a shaft");
     }
     return SK_OK;
 }
@@ -722,6 +727,10 @@ static int convert(fp *f, const skj_value *root)
             if (val && val->type != SKJ_NULL) {
                 if (!int_of(val, &x) || x < 0 || x > n)
                     return bad(f, val, "a cell value is a digit of the grid%s", "");
+                if (!x && given && given->type == SKJ_TRUE)
+                    return bad(f, val, "a given cell holds 0, which is not a digit of the "
+                                       "grid%s",
+                               "");
                 if (x && given && given->type == SKJ_TRUE)
                     r->cells[i] = (uint8_t)x;
                 else if (x)

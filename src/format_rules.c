@@ -151,8 +151,13 @@ int skf_rule_line(const skf_line *ln)
         char c = ln->text[i];
         if (c == ':')
             return kind || cells_follow(ln, i + 1);
-        if (c == '#' || !(skf_space((unsigned char)c) || isdigit((unsigned char)c)))
+        if (c == '#' || !(skf_space((unsigned char)c) || isdigit((unsigned char)c))) {
+            /* a known rule whose ':' is missing ("cage 10 r1c1 r1c2"): a
+               rule line, so that the missing ':' is what gets reported */
+            if (kind && c != '#' && !cellless(kind) && cells_follow(ln, i))
+                return 1;
             break;
+        }
     }
     /* or a word that takes no cells, with at most its number, alone */
     if (!kind || !cellless(kind))
