@@ -330,8 +330,15 @@ static int item_model(run_state *rs, cli_item *it)
     }
     it->model = rs->model;
     if (!rs->model) {
-        set_invalid(it, it->line, 0, rs->model_diag.message);
+        /* where the model failed (a rule's line), else the puzzle's */
+        if (rs->model_diag.line > 0)
+            set_invalid(it, rs->model_diag.line, rs->model_diag.column, rs->model_diag.message);
+        else
+            set_invalid(it, it->line, 0, rs->model_diag.message);
         it->model_error = 1;
+        /* the next puzzle builds again: its rules are on other lines */
+        if (rs->model_diag.line > 0)
+            rs->have_key = 0;
     }
     return 0;
 }

@@ -209,9 +209,11 @@ typedef struct sk_rule {
     int ndigits;        /* QUADRUPLE: the digits that must appear; DIGITS:
                            the digits allowed; each 1..N */
     const int *digits;
+    long line, column;  /* where the rule was read (0: unknown): a model
+                           error about the rule points there */
 } sk_rule;
 
-#define SK_RULE_INIT(KIND) {(KIND), 0, 0, NULL, 0, 0, NULL}
+#define SK_RULE_INIT(KIND) {(KIND), 0, 0, NULL, 0, 0, NULL, 0, 0}
 
 /* Human name of a rule kind ("killer cage"), or NULL when unknown. */
 SK_API const char *sk_rule_name(int kind);

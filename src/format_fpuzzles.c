@@ -353,6 +353,8 @@ static int push(fp *f, const skj_value *at, int kind, int value, const int *cell
     rule.aux = aux;
     rule.digits = digits;
     rule.ndigits = ndigits;
+    if (at)
+        where(f, at, &rule.line, &rule.column);
     int rc = skf_rule_push(f->r, &rule);
     if (rc == SK_ERANGE)
         return bad(f, at, "more than %s rules", "65535");

@@ -429,6 +429,8 @@ static int parse_rule(sk_reader *r, const skf_line *ln, int n, sk_puzzle *p, sk_
     sk_rule *rule = &r->rules[r->nrules];
     *rule = (sk_rule)SK_RULE_INIT(kind);
     rule->value = implied;
+    rule->line = ln->no;
+    rule->column = (long)start + 1;
     size_t first_int = r->nints;
     if (digits) {
         for (int j = 0; j < nnum; j++) {

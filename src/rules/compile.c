@@ -373,8 +373,13 @@ int skx_rules_houses(const sk_geometry *g, const sk_model *m, skx_add_house_fn a
     if (g->nrules >= (int)SKX_NO_RULE)
         return fail(diag, "%d rules are more than %d", g->nrules, (int)SKX_NO_RULE - 1);
     for (int k = 0; k < g->nrules; k++)
-        if ((rc = validate(&g->rules[k], k, m, diag)))
+        if ((rc = validate(&g->rules[k], k, m, diag))) {
+            if (diag && rc == SK_EMODEL && g->rules[k].line > 0) {
+                diag->line = g->rules[k].line;
+                diag->column = g->rules[k].column;
+            }
             return rc;
+        }
     for (int k = 0; k < g->nrules; k++) {
         const sk_rule *r = &g->rules[k];
         switch (r->kind) {
@@ -1564,8 +1569,13 @@ int skx_rules_compile(const sk_geometry *g, sk_model *m, sk_diag *diag)
         mask[i] = m->all;
 
     for (int k = 0; k < g->nrules; k++)
-        if ((rc = compile_rule(&b, &m->rules[k], k, mask, diag)))
+        if ((rc = compile_rule(&b, &m->rules[k], k, mask, diag))) {
+            if (diag && rc == SK_EMODEL && g->rules[k].line > 0) {
+                diag->line = g->rules[k].line; /* the rule that cannot hold */
+                diag->column = g->rules[k].column;
+            }
             goto out;
+        }
     if ((rc = compile_extremes(&b, g)) || (rc = compile_negatives(&b, g)) ||
         (rc = derive_sums(&b, g)) || (rc = merge_sums(&b, g)) || (rc = exclusion_groups(&b)))
         goto out;
