@@ -38,33 +38,6 @@ static int write_model(const char *name, long line, const sk_model *m, const uin
     return CLI_EXIT_OK;
 }
 
-/* Builds the model of p.  SK_OK, or an error already reported with the
- * exit code in *code. */
-static int build(const char *name, const sk_puzzle *p, sk_model **m, int *code)
-{
-    sk_diag diag;
-    int st;
-    memset(&diag, 0, sizeof diag);
-    st = sk_model_new(&p->geom, m, &diag);
-    if (st != SK_OK) {
-        cli_diag_print(name, p->line, 0, diag.message[0] ? diag.message : sk_strerror(st));
-        *code = st == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
-    }
-    return st;
-}
-
-/* Writes the CNF of p; returns an exit code. */
-static int write_puzzle(const char *name, const sk_puzzle *p)
-{
-    sk_model *m = NULL;
-    int code = CLI_EXIT_OK;
-    if (build(name, p, &m, &code) != SK_OK)
-        return code;
-    code = write_model(name, p->line, m, p->cells);
-    sk_model_free(m);
-    return code;
-}
-
 /* The next puzzle of r into *p and *diag: SK_OK, SK_EPARSE or SK_DONE; a
  * fatal reader error is reported and turned into the exit code (> 0). */
 static int next_puzzle(sk_reader *r, const char *name, sk_puzzle *p, sk_diag *diag)
@@ -83,57 +56,22 @@ static int next_puzzle(sk_reader *r, const char *name, sk_puzzle *p, sk_diag *di
     return rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
 }
 
-/* Reads fp until puzzle *seen reaches want.  Returns an exit code when the
- * command is finished (puzzle written or an error), else -1 to go on with
- * the next file. */
-static int scan(FILE *fp, const char *name, const sk_read_opts *ro, long want, long *seen)
-{
-    sk_reader *r = NULL;
-    int rc = sk_reader_open_file(fp, ro, &r), code = -1;
-    if (rc != SK_OK) {
-        cli_error("%s: %s", name, sk_strerror(rc));
-        return rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
-    }
-    for (;;) {
-        sk_puzzle p;
-        sk_diag diag;
-        rc = next_puzzle(r, name, &p, &diag);
-        if (rc == SK_DONE)
-            break;
-        if (rc > 0) {
-            code = rc;
-            break;
-        }
-        if ((*seen)++ < want)
-            continue;
-        if (rc == SK_EPARSE) {
-            cli_diag_print(name, diag.line, diag.column,
-                           diag.message[0] ? diag.message : sk_strerror(rc));
-            code = CLI_EXIT_INPUT;
-        } else {
-            code = write_puzzle(name, &p);
-        }
-        break;
-    }
-    sk_reader_free(r);
-    return code;
-}
-
-/* The first puzzle of the input, kept while the rest is counted. */
-typedef struct first_puzzle {
+/* The puzzle the command writes, kept while the input is read. */
+typedef struct kept_puzzle {
     const char *name;  /* its file */
     long line;
     int status;        /* SK_OK: m and givens are set; else why not */
     sk_diag diag;      /* status != SK_OK: where and why */
     sk_model *m;
     uint8_t *givens;
-} first_puzzle;
+} kept_puzzle;
 
-/* Reads every puzzle of fp, keeping the first of the whole input in f and
- * counting them in *seen.  Returns -1 to go on, or an exit code on a
- * fatal error (reported). */
-static int count_stream(FILE *fp, const char *name, const sk_read_opts *ro, long *seen,
-                        first_puzzle *f)
+/* Reads the puzzles of fp, numbering them on from *seen: puzzle want is
+ * kept in k (its model built), and reading stops after it unless all is
+ * set (the puzzles are then all counted).  Returns -1 to go on, or an exit
+ * code on a fatal error (reported). */
+static int read_stream(FILE *fp, const char *name, const sk_read_opts *ro, long want, int all,
+                       long *seen, kept_puzzle *k)
 {
     sk_reader *r = NULL;
     int rc = sk_reader_open_file(fp, ro, &r), code = -1;
@@ -151,43 +89,47 @@ static int count_stream(FILE *fp, const char *name, const sk_read_opts *ro, long
             code = rc;
             break;
         }
-        if ((*seen)++ > 0)
+        if ((*seen)++ != want)
             continue;
-        f->name = name;
-        f->line = p.line;
-        f->status = rc;
-        f->diag = diag;
+        k->name = name;
+        k->line = p.line;
+        k->status = rc;
+        k->diag = diag;
         if (rc == SK_OK) {
             size_t nn = (size_t)p.geom.n * (size_t)p.geom.n;
-            memset(&f->diag, 0, sizeof f->diag);
-            f->status = sk_model_new(&p.geom, &f->m, &f->diag);
-            if (f->status == SK_OK && !(f->givens = malloc(nn)))
-                f->status = SK_ENOMEM;
-            if (f->status == SK_OK)
-                memcpy(f->givens, p.cells, nn);
-            if (f->status == SK_ENOMEM) {
+            memset(&k->diag, 0, sizeof k->diag);
+            k->status = sk_model_new(&p.geom, &k->m, &k->diag);
+            if (k->status == SK_OK && !(k->givens = malloc(nn)))
+                k->status = SK_ENOMEM;
+            if (k->status == SK_OK)
+                memcpy(k->givens, p.cells, nn);
+            if (k->status == SK_ENOMEM) {
                 cli_error("error: %s", sk_strerror(SK_ENOMEM));
                 code = CLI_EXIT_SYSTEM;
                 break;
             }
         }
+        if (!all)
+            break;
     }
     sk_reader_free(r);
     return code;
 }
 
-/* Without --index or --prefix: the input must hold exactly one puzzle. */
-static int write_only(const cli_command *cmd, char **files, int nfiles, const sk_read_opts *ro)
+/* Puzzle want of the input (or, with want < 0, its only puzzle) on
+ * standard output. */
+static int write_one(const cli_command *cmd, char **files, int nfiles, const sk_read_opts *ro,
+                     long want)
 {
-    first_puzzle f;
+    kept_puzzle k;
     long seen = 0;
-    int i, code = -1;
-    memset(&f, 0, sizeof f);
-    for (i = 0; i < nfiles && code < 0; i++) {
+    int i, code = -1, all = want < 0;
+    memset(&k, 0, sizeof k);
+    for (i = 0; i < nfiles && code < 0 && (all || seen <= want); i++) {
         const char *name = files[i];
         FILE *fp;
         if (strcmp(name, "-") == 0) {
-            code = count_stream(stdin, "<stdin>", ro, &seen, &f);
+            code = read_stream(stdin, "<stdin>", ro, all ? 0 : want, all, &seen, &k);
             continue;
         }
         fp = fopen(name, "r");
@@ -196,28 +138,35 @@ static int write_only(const cli_command *cmd, char **files, int nfiles, const sk
             code = CLI_EXIT_INPUT;
             break;
         }
-        code = count_stream(fp, name, ro, &seen, &f);
+        code = read_stream(fp, name, ro, all ? 0 : want, all, &seen, &k);
         fclose(fp);
     }
-    if (code < 0 && seen == 0) {
+    if (code >= 0) {
+        /* a fatal error, reported */
+    } else if (seen == 0) {
         cli_error("error: no puzzle in the input");
         code = CLI_EXIT_INPUT;
-    } else if (code < 0 && seen > 1) {
+    } else if (all && seen > 1) {
         code = cli_usage_error(cmd,
                                "the input holds %ld puzzles and a CNF file holds one formula: "
                                "write one with --index K (0 to %ld), or each to its own file "
                                "with --prefix PREFIX",
                                seen, seen - 1);
-    } else if (code < 0 && f.status != SK_OK) {
-        cli_diag_print(f.name, f.diag.line > 0 ? f.diag.line : f.line,
-                       f.diag.line > 0 ? f.diag.column : 0,
-                       f.diag.message[0] ? f.diag.message : sk_strerror(f.status));
+    } else if (!all && seen <= want) {
+        cli_error("error: the input has %ld puzzle%s, so there is no puzzle %ld (--index counts "
+                  "from 0)",
+                  seen, seen == 1 ? "" : "s", want);
         code = CLI_EXIT_INPUT;
-    } else if (code < 0) {
-        code = write_model(f.name, f.line, f.m, f.givens);
+    } else if (k.status != SK_OK) {
+        cli_diag_print(k.name, k.diag.line > 0 ? k.diag.line : k.line,
+                       k.diag.line > 0 ? k.diag.column : 0,
+                       k.diag.message[0] ? k.diag.message : sk_strerror(k.status));
+        code = CLI_EXIT_INPUT;
+    } else {
+        code = write_model(k.name, k.line, k.m, k.givens);
     }
-    sk_model_free(f.m);
-    free(f.givens);
+    sk_model_free(k.m);
+    free(k.givens);
     return code;
 }
 
@@ -277,8 +226,7 @@ static int cnf_run(const cli_command *cmd, int argc, char **argv)
     cli_args a;
     sk_read_opts ro;
     char **files;
-    long seen = 0;
-    int i, nfiles, code = -1;
+    int nfiles;
     int rc = cli_args_parse(cmd, argc, argv, &a);
     if (rc != CLI_PARSE_OK)
         return rc;
@@ -291,32 +239,7 @@ static int cnf_run(const cli_command *cmd, int argc, char **argv)
         return cli_batch_run(&a, a.operands, a.noperands, &ro, &prefix_ops, NULL);
     files = a.noperands ? a.operands : stdin_only;
     nfiles = a.noperands ? a.noperands : 1;
-    if (a.index < 0)
-        return write_only(cmd, files, nfiles, &ro);
-    for (i = 0; i < nfiles && code < 0; i++) {
-        const char *name = files[i];
-        FILE *fp;
-        if (strcmp(name, "-") == 0) {
-            code = scan(stdin, "<stdin>", &ro, a.index, &seen);
-            continue;
-        }
-        fp = fopen(name, "r");
-        if (!fp) {
-            cli_error("%s: %s", name, strerror(errno));
-            return CLI_EXIT_INPUT;
-        }
-        code = scan(fp, name, &ro, a.index, &seen);
-        fclose(fp);
-    }
-    if (code >= 0)
-        return code;
-    if (seen == 0)
-        cli_error("error: no puzzle in the input");
-    else
-        cli_error("error: the input has %ld puzzle%s, so there is no puzzle %ld (--index counts "
-                  "from 0)",
-                  seen, seen == 1 ? "" : "s", a.index);
-    return CLI_EXIT_INPUT;
+    return write_one(cmd, files, nfiles, &ro, a.index);
 }
 
 const cli_command cli_cmd_cnf = {
