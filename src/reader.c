@@ -291,6 +291,18 @@ static void ascii_drawing(skf_line *ln)
     ln->len = j;
 }
 
+/* Reads the first bytes of the input (once) and skips a UTF-8 byte-order
+ * mark. */
+static void start_input(sk_reader *r)
+{
+    if (r->started)
+        return;
+    r->started = 1;
+    if (refill(r) && r->data_len - r->data_pos >= 3 &&
+        memcmp(r->data + r->data_pos, "\xef\xbb\xbf", 3) == 0)
+        r->data_pos += 3;
+}
+
 /* Cuts the next line into ln.  1: a line, 0: end of input or fatal. */
 static int cut_line(sk_reader *r, skf_line *ln)
 {
@@ -302,12 +314,7 @@ static int cut_line(sk_reader *r, skf_line *ln)
     ln->too_long = 0;
     ln->nul_col = 0;
     ln->mapped = 0;
-    if (!r->started) {
-        r->started = 1;
-        if (refill(r) && r->data_len - r->data_pos >= 3 &&
-            memcmp(r->data + r->data_pos, "\xef\xbb\xbf", 3) == 0)
-            r->data_pos += 3;
-    }
+    start_input(r);
     for (;;) {
         const char *s, *nl;
         size_t avail, take;
@@ -607,10 +614,7 @@ int sk_reader_next(sk_reader *r, sk_puzzle *p, sk_diag *diag)
     if (!r->started && !r->fatal && r->opts.format != SK_FORMAT_HDU4069) {
         /* a whole input that is not text is one error, not one per line */
         const char *why;
-        r->started = 1;
-        if (refill(r) && r->data_len - r->data_pos >= 3 &&
-            memcmp(r->data + r->data_pos, "\xef\xbb\xbf", 3) == 0)
-            r->data_pos += 3;
+        start_input(r);
         why = r->fatal || r->data_pos >= r->data_len
                   ? NULL
                   : not_text(r->data + r->data_pos, r->data_len - r->data_pos);

@@ -21,24 +21,14 @@ trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 . tests/cli/lib.sh
 
 # Two puzzles of 17clue.txt (Royle's 17-clue collection); their answers
-# are those of the same tool reading them from a file, and the grid of
-# examples/puzzles/classic.txt with its solution.
+# are those of the same tool reading them from a file, and the classic
+# grid of tests/cli/data/grid.txt with its solution.
 p1=000000010400000000020000000000050407008000300001090000300400200050100000000806000
 p2=000000010400000000020000000000050604008000300001090000300400200050100000000807000
 printf '%s\n' $p1 $p2 >"$tmp/two"
 s1=$("$T" solve "$tmp/two" | sed -n 1p)
 s2=$("$T" solve "$tmp/two" | sed -n 2p)
-cat >"$tmp/grid" <<'G'
-53..7....
-6..195...
-.98....6.
-8...6...3
-4..8.3..1
-7...2...6
-.6....28.
-...419..5
-....8..79
-G
+cp tests/cli/data/grid.txt "$tmp/grid"
 cat >"$tmp/gridsol" <<'G'
 534678912
 672195348
