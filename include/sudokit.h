@@ -839,6 +839,184 @@ typedef struct sk_why {
 SK_API int sk_explain_none(const sk_model *m, const uint8_t *givens, sk_alphabet a, sk_why *why);
 
 /* ------------------------------------------------------------------ */
+/* Solving like a person                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The logical solver works on a candidate grid (pencil marks) and takes one
+ * step at a time, as a person does: the first technique that makes progress
+ * in the order of Sudoku Explainer's difficulty scale, which it rates the
+ * same way (ratings are kept in tenths: 12 means 1.2).  It works on any
+ * model; houses other than boxes, rows and columns (jigsaw regions count as
+ * boxes) take part in the techniques that are stated over houses.  Variant
+ * rules beyond houses are not used by it yet: sk_logic_new() refuses a model
+ * with rules (SK_EUNSUPPORTED).
+ *
+ * Techniques, each with its name, keyword and SE rating (tenths; several
+ * rise with size or chain length, see sk_step.rating).
+ */
+#define SK_TECH_LIST(X)                                                            \
+    X(SK_TECH_FULL_HOUSE, 0, "Full House", "full-house", 10)                       \
+    X(SK_TECH_HIDDEN_SINGLE, 1, "Hidden Single", "hidden-single", 12)              \
+    X(SK_TECH_DIRECT_POINTING, 2, "Direct Pointing", "direct-pointing", 17)        \
+    X(SK_TECH_DIRECT_CLAIMING, 3, "Direct Claiming", "direct-claiming", 19)        \
+    X(SK_TECH_DIRECT_HIDDEN_PAIR, 4, "Direct Hidden Pair", "direct-hidden-pair", 20) \
+    X(SK_TECH_NAKED_SINGLE, 5, "Naked Single", "naked-single", 23)                 \
+    X(SK_TECH_DIRECT_HIDDEN_TRIPLE, 6, "Direct Hidden Triple", "direct-hidden-triple", 25) \
+    X(SK_TECH_POINTING, 7, "Pointing", "pointing", 26)                             \
+    X(SK_TECH_CLAIMING, 8, "Claiming", "claiming", 28)                             \
+    X(SK_TECH_NAKED_PAIR, 9, "Naked Pair", "naked-pair", 30)                       \
+    X(SK_TECH_X_WING, 10, "X-Wing", "x-wing", 32)                                  \
+    X(SK_TECH_HIDDEN_PAIR, 11, "Hidden Pair", "hidden-pair", 34)                   \
+    X(SK_TECH_NAKED_TRIPLE, 12, "Naked Triple", "naked-triple", 36)                \
+    X(SK_TECH_SWORDFISH, 13, "Swordfish", "swordfish", 38)                         \
+    X(SK_TECH_HIDDEN_TRIPLE, 14, "Hidden Triple", "hidden-triple", 40)             \
+    X(SK_TECH_XY_WING, 15, "XY-Wing", "xy-wing", 42)                               \
+    X(SK_TECH_XYZ_WING, 16, "XYZ-Wing", "xyz-wing", 44)                            \
+    X(SK_TECH_UNIQUE_RECTANGLE, 17, "Unique Rectangle", "unique-rectangle", 45)    \
+    X(SK_TECH_UNIQUE_LOOP, 18, "Unique Loop", "unique-loop", 46)                   \
+    X(SK_TECH_NAKED_QUAD, 19, "Naked Quad", "naked-quad", 50)                      \
+    X(SK_TECH_JELLYFISH, 20, "Jellyfish", "jellyfish", 52)                         \
+    X(SK_TECH_HIDDEN_QUAD, 21, "Hidden Quad", "hidden-quad", 54)                   \
+    X(SK_TECH_BUG, 22, "BUG", "bug", 56)                                           \
+    X(SK_TECH_ALIGNED_PAIR_EXCLUSION, 23, "Aligned Pair Exclusion", "aligned-pair-exclusion", 62) \
+    X(SK_TECH_X_CYCLE, 24, "Bidirectional X-Cycle", "x-cycle", 65)                 \
+    X(SK_TECH_Y_CYCLE, 25, "Bidirectional Y-Cycle", "y-cycle", 65)                 \
+    X(SK_TECH_FORCING_X_CHAIN, 26, "Forcing X-Chain", "forcing-x-chain", 66)       \
+    X(SK_TECH_CYCLE, 27, "Bidirectional Cycle", "cycle", 70)                       \
+    X(SK_TECH_FORCING_CHAIN, 28, "Forcing Chain", "forcing-chain", 70)             \
+    X(SK_TECH_ALIGNED_TRIPLE_EXCLUSION, 29, "Aligned Triple Exclusion", "aligned-triple-exclusion", 75) \
+    X(SK_TECH_NISHIO, 30, "Nishio Forcing Chain", "nishio", 75)                    \
+    X(SK_TECH_CELL_FORCING_CHAINS, 31, "Cell Forcing Chains", "cell-forcing-chains", 80) \
+    X(SK_TECH_REGION_FORCING_CHAINS, 32, "Region Forcing Chains", "region-forcing-chains", 80) \
+    X(SK_TECH_CONTRADICTION_CHAIN, 33, "Contradiction Forcing Chain", "contradiction-forcing-chain", 85) \
+    X(SK_TECH_DOUBLE_CHAIN, 34, "Double Forcing Chain", "double-forcing-chain", 85) \
+    X(SK_TECH_DYNAMIC_CELL_CHAINS, 35, "Dynamic Cell Forcing Chains", "dynamic-cell-forcing-chains", 85) \
+    X(SK_TECH_DYNAMIC_REGION_CHAINS, 36, "Dynamic Region Forcing Chains", "dynamic-region-forcing-chains", 85)
+
+typedef enum sk_tech {
+#define SK_TECH_ENUM_(name, value, human, keyword, rating) name = value,
+    SK_TECH_LIST(SK_TECH_ENUM_)
+#undef SK_TECH_ENUM_
+    SK_TECH_COUNT_ = 37
+} sk_tech;
+
+/* Name ("X-Wing"), keyword ("x-wing") and base rating in tenths of a
+ * technique; NULL / -1 when unknown. */
+SK_API const char *sk_tech_name(int t);
+SK_API const char *sk_tech_keyword(int t);
+SK_API int sk_tech_rating(int t);
+/* The technique of a keyword, or -1. */
+SK_API int sk_tech_parse(const char *keyword);
+
+/* A candidate: digit (1..N) in cell. */
+typedef struct sk_cand {
+    int cell;
+    int digit;
+} sk_cand;
+
+/* A link of a chain: the candidate is true (on = 1) or false (on = 0). */
+typedef struct sk_node {
+    int cell;
+    int digit;
+    int on;
+} sk_node;
+
+/*
+ * One step of the logical solver.  Pointers point into the solver and are
+ * valid until its next call.  What each technique fills in:
+ *   houses   singles: the house; locked candidates: the house the digit
+ *            is locked in, then the house it is removed from; sets: the
+ *            house; fish: the base lines, then the cover lines
+ *   cells    sets: the set's cells; wings: pivot, then the two wings;
+ *            unique rectangles and loops: the loop in order; BUG: the
+ *            cells outside the bivalue grave; aligned exclusion: the
+ *            aligned cells
+ *   digits   the pattern's digits: the single's or the locked digit, the
+ *            set's digits, the fish digit, the wing's common digit, the
+ *            rectangle's two digits, the BUG values
+ *   nodes    chains: each branch from its assumption to its conclusion,
+ *            following one line of reasoning (the first cause of each
+ *            link); branch k is nodes[branch[k] .. branch[k+1])
+ */
+typedef struct sk_step {
+    int technique;       /* SK_TECH_* */
+    int rating;          /* difficulty in tenths of SE's scale */
+    int subtype;         /* unique rectangle/loop and BUG: the type 1..4;
+                            dynamic chains: the nesting level 0..4
+                            (SE's "(+)" forms), else 0 */
+    int cell;            /* the cell the step fills, or -1 */
+    int digit;           /* the digit it places there (1..N), or 0 */
+    int nelim;           /* candidates it removes */
+    const sk_cand *elim;
+    int direct;          /* 1: the eliminations only lead to the placement
+                            (SE's "direct" techniques apply the placement
+                            alone; sk_logic_apply does the same) */
+    uint64_t digits;     /* bit d-1 for digit d */
+    int nhouses;
+    int houses[8];       /* model house indexes (see sk_model_house_name) */
+    int ncells;
+    const int *cells;
+    int nbranches;
+    const int *branch;   /* nbranches + 1 offsets into nodes */
+    int nnodes;
+    const sk_node *nodes;
+    int complexity;      /* chains: the number of links the conclusion rests
+                            on, from which SE's length bonus is computed */
+} sk_step;
+
+/* A logical solver over one model (opaque). */
+typedef struct sk_logic sk_logic;
+
+/* SK_OK, SK_ENOMEM, SK_EINVAL (m NULL), SK_EUNSUPPORTED (rules). */
+SK_API int sk_logic_new(const sk_model *m, sk_logic **out);
+SK_API void sk_logic_free(sk_logic *l);
+/* Starts from givens (N*N, 0 = empty): each empty cell's candidates are
+ * the digits no given in its houses holds.  SK_EINVAL when a given is
+ * above N or repeats a digit in a house. */
+SK_API int sk_logic_start(sk_logic *l, const uint8_t *givens);
+/* Starts from pencil marks: cand[c] holds bit d-1 when digit d is still a
+ * candidate of cell c; givens (may be NULL) marks the cells that are
+ * filled.  Candidates that a filled cell's digit rules out are removed.
+ * SK_EINVAL when a cell has no candidate or a given is not among its
+ * cell's candidates. */
+SK_API int sk_logic_start_candidates(sk_logic *l, const uint8_t *givens, const uint64_t *cand);
+/* Techniques rated above max_rating (tenths) are not tried; 0 = no limit.
+ * `candidates --basic` uses 28 (singles and locked candidates). */
+SK_API void sk_logic_set_limit(sk_logic *l, int max_rating);
+/* Finds the next step: 1 with *step filled, 0 when no technique applies
+ * (or the grid is solved), negative status on error. */
+SK_API int sk_logic_next(sk_logic *l, sk_step *step);
+/* Applies a step found by sk_logic_next on the same position. */
+SK_API void sk_logic_apply(sk_logic *l, const sk_step *step);
+/* The current position: cand[c] (bit d-1 = digit d still possible) and the
+ * filled cells (0 = empty); N*N entries each. */
+SK_API const uint64_t *sk_logic_candidates(const sk_logic *l);
+SK_API const uint8_t *sk_logic_values(const sk_logic *l);
+/* 1 when every cell is filled. */
+SK_API int sk_logic_solved(const sk_logic *l);
+
+/* SE's three figures for a puzzle, in tenths. */
+typedef struct sk_rating {
+    int er;        /* hardest step of the whole path (SE's ER) */
+    int ep;        /* hardest step up to the first placement (EP) */
+    int ed;        /* the first step's rating (ED) */
+    int er_tech;   /* techniques of the steps that set ER, EP, ED (-1 none) */
+    int ep_tech;
+    int ed_tech;
+    int steps;     /* steps taken */
+    int stuck;     /* 1 when no technique applies before the end: ER is
+                      then 200, SE's "beyond" */
+} sk_rating;
+
+/* Rates a puzzle: solves it from givens step by step to the end and fills
+ * *r.  Same errors as sk_logic_start. */
+SK_API int sk_rate(sk_logic *l, const uint8_t *givens, sk_rating *r);
+/* The step's full name as SE prints it ("Unique Loop 6 type 2", "Dynamic
+ * Region Forcing Chains (+)"); returns buf. */
+SK_API char *sk_step_name(const sk_step *s, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ */
 /* Export                                                              */
 /* ------------------------------------------------------------------ */
 

@@ -3,23 +3,26 @@
  * techniques of Sudoku Explainer's scale tried in its order, one step at
  * a time, and the rating of a whole path (ER, EP, ED).
  *
- * Work in progress: the techniques up to the hidden quad (5.4), without
- * the uniqueness patterns, BUG, aligned exclusion and chains.  A puzzle
- * that needs more is "beyond" (ER 20.0, as SE reports a stuck puzzle).
+ * The order of the producers and the scan order inside each decide which
+ * of several possible steps is taken, and so the rating of the path: they
+ * follow SE 1.2.1 (first step of the first producer that finds one, not
+ * the easiest step overall).  The chaining producers are in logic_chain.c.
  *
  * Houses are taken from the model: boxes and jigsaw regions first, then
  * columns, then rows (SE's scan order), then any other house (diagonals,
  * windows, groups), which counts as a line for the ratings.  Digits are
- * bits 0..N-1 of a cell's candidate mask; a placed cell keeps only its
- * digit and is marked in val[].
+ * bits 0..N-1 of a cell's candidate mask inside this file (1..N in the
+ * steps it reports); a placed cell keeps only its digit and is marked in
+ * val[].
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "logic.h"
 #include "model.h"
 
-#define BIT(d) (1ull << (d))
+#define BIT(d) SKL_BIT(d)
 
 static int popcount64(uint64_t x)
 {
@@ -31,28 +34,76 @@ static int lowest(uint64_t x)
     return __builtin_ctzll(x);
 }
 
+/* ---- techniques ---------------------------------------------------------- */
+
+static const struct {
+    const char *name, *keyword;
+    int rating;
+} techs[] = {
+#define SK_TECH_ROW_(name, value, human, keyword, rating) {human, keyword, rating},
+    SK_TECH_LIST(SK_TECH_ROW_)
+#undef SK_TECH_ROW_
+};
+
+const char *sk_tech_name(int t)
+{
+    return t >= 0 && t < SK_TECH_COUNT_ ? techs[t].name : NULL;
+}
+
+const char *sk_tech_keyword(int t)
+{
+    return t >= 0 && t < SK_TECH_COUNT_ ? techs[t].keyword : NULL;
+}
+
+int sk_tech_rating(int t)
+{
+    return t >= 0 && t < SK_TECH_COUNT_ ? techs[t].rating : -1;
+}
+
+int sk_tech_parse(const char *keyword)
+{
+    for (int t = 0; keyword && t < SK_TECH_COUNT_; t++)
+        if (!strcmp(keyword, techs[t].keyword))
+            return t;
+    return -1;
+}
+
 /* ---- setup ------------------------------------------------------------ */
 
-int skl_new(const sk_model *m, skl_state **out)
+int sk_logic_new(const sk_model *m, sk_logic **out)
 {
     skl_state *s;
     int k = 0;
+    if (!out)
+        return SK_EINVAL;
     *out = NULL;
+    if (!m)
+        return SK_EINVAL;
+    if (m->nrules)
+        return SK_EUNSUPPORTED;
     s = calloc(1, sizeof *s);
     if (!s)
         return SK_ENOMEM;
     s->m = m;
     s->n = m->n;
     s->nc = m->ncells;
+    s->maxnodes = 4 * s->nc * s->n + 16;
     s->cand = calloc((size_t)s->nc, sizeof *s->cand);
     s->val = calloc((size_t)s->nc, 1);
     s->house = calloc((size_t)m->nhouses, sizeof *s->house);
     s->hkind = calloc((size_t)m->nhouses, 1);
+    s->cell_house = malloc((size_t)s->nc * 3 * sizeof *s->cell_house);
     s->elim = calloc((size_t)s->nc * (size_t)s->n, sizeof *s->elim);
-    if (!s->cand || !s->val || !s->house || !s->hkind || !s->elim) {
-        skl_free(s);
+    s->cells = calloc((size_t)s->nc, sizeof *s->cells);
+    s->nodes = calloc((size_t)s->maxnodes, sizeof *s->nodes);
+    s->branch = calloc((size_t)s->nc * (size_t)s->n + 2, sizeof *s->branch);
+    if (!s->cand || !s->val || !s->house || !s->hkind || !s->cell_house || !s->elim ||
+        !s->cells || !s->nodes || !s->branch) {
+        sk_logic_free(s);
         return SK_ENOMEM;
     }
+    for (int i = 0; i < s->nc * 3; i++)
+        s->cell_house[i] = -1;
     /* full houses in SE order: blocks, columns, rows, then the others */
     for (int pass = 0; pass < 4; pass++)
         for (int h = 0; h < m->nfull; h++) {
@@ -66,32 +117,56 @@ int skl_new(const sk_model *m, skl_state **out)
             s->house[k] = h;
             s->hkind[k] = (uint8_t)(p == 0 ? SKL_BLOCK : p == 1 ? SKL_COLUMN : p == 2 ? SKL_ROW
                                                                                     : SKL_OTHER);
+            if (p < 3) {
+                int cnt;
+                const uint16_t *cells = m->house_cells + m->house_off[h];
+                cnt = (int)(m->house_off[h + 1] - m->house_off[h]);
+                for (int i = 0; i < cnt; i++)
+                    s->cell_house[cells[i] * 3 + p] = k;
+            }
             k++;
         }
     s->nh = k;
+    if (skl_chain_new(s) != SK_OK) {
+        sk_logic_free(s);
+        return SK_ENOMEM;
+    }
     *out = s;
     return SK_OK;
 }
 
-void skl_free(skl_state *s)
+void sk_logic_free(sk_logic *s)
 {
     if (!s)
         return;
+    skl_chain_free(s);
     free(s->cand);
     free(s->val);
     free(s->house);
     free(s->hkind);
+    free(s->cell_house);
     free(s->elim);
+    free(s->cells);
+    free(s->nodes);
+    free(s->branch);
     free(s);
 }
 
+void sk_logic_set_limit(sk_logic *s, int max_rating)
+{
+    if (s)
+        s->limit = max_rating > 0 ? max_rating : 0;
+}
+
 /* Cells of house k of s (SE order) and their count. */
-static const uint16_t *hcells(const skl_state *s, int k, int *count)
+const uint16_t *skl_hcells(const skl_state *s, int k, int *count)
 {
     int h = s->house[k];
     *count = (int)(s->m->house_off[h + 1] - s->m->house_off[h]);
     return s->m->house_cells + s->m->house_off[h];
 }
+
+#define hcells skl_hcells
 
 /* Places digit d (0-based) in cell c and removes it from the peers. */
 static void place(skl_state *s, int c, int d)
@@ -103,10 +178,17 @@ static void place(skl_state *s, int c, int d)
         s->cand[m->peers[i]] &= ~BIT(d);
 }
 
-int skl_start(skl_state *s, const uint8_t *givens)
+static uint64_t cell_domain(const skl_state *s, int c)
 {
+    return s->m->all & (s->m->cell_mask ? s->m->cell_mask[c] : ~0ull);
+}
+
+int sk_logic_start(sk_logic *s, const uint8_t *givens)
+{
+    if (!s || !givens)
+        return SK_EINVAL;
     for (int c = 0; c < s->nc; c++) {
-        s->cand[c] = s->m->all & (s->m->cell_mask ? s->m->cell_mask[c] : ~0ull);
+        s->cand[c] = cell_domain(s, c);
         s->val[c] = 0;
     }
     for (int c = 0; c < s->nc; c++) {
@@ -119,25 +201,89 @@ int skl_start(skl_state *s, const uint8_t *givens)
     return SK_OK;
 }
 
-/* ---- the hint being built --------------------------------------------- */
-
-static void hint_reset(skl_state *s, int tech, int rating)
+int sk_logic_start_candidates(sk_logic *s, const uint8_t *givens, const uint64_t *cand)
 {
-    s->hint.technique = tech;
-    s->hint.rating = rating;
-    s->hint.place_cell = -1;
-    s->hint.place_digit = -1;
-    s->hint.nelim = 0;
-    s->hint.elim = s->elim;
-    s->hint.direct = tech == SKL_DIRECT_POINTING || tech == SKL_DIRECT_CLAIMING ||
-                     tech == SKL_DIRECT_HIDDEN_PAIR || tech == SKL_DIRECT_HIDDEN_TRIPLE;
+    if (!s || !cand)
+        return SK_EINVAL;
+    for (int c = 0; c < s->nc; c++) {
+        s->cand[c] = cand[c] & cell_domain(s, c);
+        s->val[c] = 0;
+    }
+    for (int c = 0; c < s->nc; c++) {
+        if (!givens || !givens[c])
+            continue;
+        if (givens[c] > s->n || !(s->cand[c] & BIT(givens[c] - 1)))
+            return SK_EINVAL;
+        place(s, c, givens[c] - 1);
+    }
+    for (int c = 0; c < s->nc; c++)
+        if (!s->cand[c])
+            return SK_EINVAL;
+    return SK_OK;
 }
 
-static void add_elim(skl_state *s, int c, int d)
+const uint64_t *sk_logic_candidates(const sk_logic *s)
 {
-    s->elim[s->hint.nelim].cell = c;
-    s->elim[s->hint.nelim].digit = d;
-    s->hint.nelim++;
+    return s ? s->cand : NULL;
+}
+
+const uint8_t *sk_logic_values(const sk_logic *s)
+{
+    return s ? s->val : NULL;
+}
+
+/* ---- the step being built --------------------------------------------- */
+
+void skl_step_reset(skl_state *s, int tech, int rating)
+{
+    sk_step *st = &s->step;
+    memset(st, 0, sizeof *st);
+    st->technique = tech;
+    st->rating = rating;
+    st->cell = -1;
+    st->elim = s->elim;
+    st->cells = s->cells;
+    st->nodes = s->nodes;
+    st->branch = s->branch;
+    st->direct = tech == SK_TECH_DIRECT_POINTING || tech == SK_TECH_DIRECT_CLAIMING ||
+                 tech == SK_TECH_DIRECT_HIDDEN_PAIR || tech == SK_TECH_DIRECT_HIDDEN_TRIPLE;
+}
+
+#define hint_reset skl_step_reset
+
+/* Eliminates digit d (0-based) from cell c. */
+void skl_add_elim(skl_state *s, int c, int d)
+{
+    s->elim[s->step.nelim].cell = c;
+    s->elim[s->step.nelim].digit = d + 1;
+    s->step.nelim++;
+}
+
+#define add_elim skl_add_elim
+
+/* Appends a branch of chain nodes; 0 when the storage is full. */
+int skl_add_nodes(skl_state *s, const sk_node *nodes, int count)
+{
+    sk_step *st = &s->step;
+    if (st->nnodes + count > s->maxnodes)
+        return 0;
+    memcpy(s->nodes + st->nnodes, nodes, (size_t)count * sizeof *nodes);
+    s->branch[st->nbranches] = st->nnodes;
+    st->nnodes += count;
+    st->nbranches++;
+    s->branch[st->nbranches] = st->nnodes;
+    return 1;
+}
+
+static void add_house(skl_state *s, int k)
+{
+    if (s->step.nhouses < 8)
+        s->step.houses[s->step.nhouses++] = s->house[k];
+}
+
+static void add_cell(skl_state *s, int c)
+{
+    s->cells[s->step.ncells++] = c;
 }
 
 /* Positions (bits over the house's cell list) of digit d in house k. */
@@ -190,10 +336,11 @@ static int full_house_or_hidden_single(skl_state *s)
         uint64_t left = s->m->all & ~placed_in(s, k);
         if (popcount64(left) != 1 || !(s->cand[at] & left))
             continue;
-        hint_reset(s, SKL_FULL_HOUSE, 10);
-        s->hint.place_cell = at;
-        s->hint.place_digit = lowest(left);
-        s->hint.house = k;
+        hint_reset(s, SK_TECH_FULL_HOUSE, 10);
+        s->step.cell = at;
+        s->step.digit = lowest(left) + 1;
+        s->step.digits = left;
+        add_house(s, k);
         return 1;
     }
     for (int k = 0; k < s->nh; k++) {
@@ -207,11 +354,11 @@ static int full_house_or_hidden_single(skl_state *s)
             if (popcount64(p) != 1)
                 continue;
             int block = s->hkind[k] == SKL_BLOCK;
-            hint_reset(s, block ? SKL_HIDDEN_SINGLE_BLOCK : SKL_HIDDEN_SINGLE_LINE,
-                       block ? 12 : 15);
-            s->hint.place_cell = cells[lowest(p)];
-            s->hint.place_digit = d;
-            s->hint.house = k;
+            hint_reset(s, SK_TECH_HIDDEN_SINGLE, block ? 12 : 15);
+            s->step.cell = cells[lowest(p)];
+            s->step.digit = d + 1;
+            s->step.digits = BIT(d);
+            add_house(s, k);
             return 1;
         }
     }
@@ -222,9 +369,10 @@ static int naked_single(skl_state *s)
 {
     for (int c = 0; c < s->nc; c++)
         if (!s->val[c] && popcount64(s->cand[c]) == 1) {
-            hint_reset(s, SKL_NAKED_SINGLE, 23);
-            s->hint.place_cell = c;
-            s->hint.place_digit = lowest(s->cand[c]);
+            hint_reset(s, SK_TECH_NAKED_SINGLE, 23);
+            s->step.cell = c;
+            s->step.digit = lowest(s->cand[c]) + 1;
+            s->step.digits = s->cand[c];
             return 1;
         }
     return 0;
@@ -299,15 +447,18 @@ static int locking(skl_state *s, int direct)
                         continue;
                     int cnt2, block1 = t1 == SKL_BLOCK;
                     const uint16_t *c2 = hcells(s, k2, &cnt2);
-                    hint_reset(s, block1 ? (direct ? SKL_DIRECT_POINTING : SKL_POINTING)
-                                         : (direct ? SKL_DIRECT_CLAIMING : SKL_CLAIMING),
+                    hint_reset(s, block1 ? (direct ? SK_TECH_DIRECT_POINTING : SK_TECH_POINTING)
+                                         : (direct ? SK_TECH_DIRECT_CLAIMING : SK_TECH_CLAIMING),
                                block1 ? (direct ? 17 : 26) : (direct ? 19 : 28));
+                    s->step.digits = BIT(d);
+                    add_house(s, k1);
+                    add_house(s, k2);
                     for (int i = 0; i < cnt2; i++) {
                         int c = c2[i];
                         if (!s->val[c] && (s->cand[c] & BIT(d)) && !in_house(s, k1, c))
                             add_elim(s, c, d);
                     }
-                    if (!s->hint.nelim)
+                    if (!s->step.nelim)
                         continue;
                     if (!direct)
                         return 1;
@@ -328,8 +479,8 @@ static int locking(skl_state *s, int direct)
                                 left++, at = c;
                         }
                         if (crosses && left == 1) {
-                            s->hint.place_cell = at;
-                            s->hint.place_digit = d;
+                            s->step.cell = at;
+                            s->step.digit = d + 1;
                             return 1;
                         }
                     }
@@ -369,16 +520,20 @@ static int hidden_set(skl_state *s, int k, int direct)
                 if (!ok || popcount64(uni) != k)
                     continue;
                 hint_reset(s,
-                           direct ? (k == 2 ? SKL_DIRECT_HIDDEN_PAIR : SKL_DIRECT_HIDDEN_TRIPLE)
-                                  : (k == 2 ? SKL_HIDDEN_PAIR
-                                            : k == 3 ? SKL_HIDDEN_TRIPLE : SKL_HIDDEN_QUAD),
+                           direct ? (k == 2 ? SK_TECH_DIRECT_HIDDEN_PAIR : SK_TECH_DIRECT_HIDDEN_TRIPLE)
+                                  : (k == 2 ? SK_TECH_HIDDEN_PAIR
+                                            : k == 3 ? SK_TECH_HIDDEN_TRIPLE : SK_TECH_HIDDEN_QUAD),
                            direct ? (k == 2 ? 20 : 25) : (k == 2 ? 34 : k == 3 ? 40 : 54));
+                s->step.digits = sub;
+                add_house(s, h);
+                for (uint64_t q = uni; q; q &= q - 1)
+                    add_cell(s, cells[lowest(q)]);
                 for (uint64_t q = uni; q; q &= q - 1) {
                     int c = cells[lowest(q)];
                     for (uint64_t o = s->cand[c] & ~sub; o; o &= o - 1)
                         add_elim(s, c, lowest(o));
                 }
-                if (!s->hint.nelim)
+                if (!s->step.nelim)
                     continue;
                 if (!direct)
                     return 1;
@@ -387,8 +542,8 @@ static int hidden_set(skl_state *s, int k, int direct)
                         continue;
                     uint64_t rest = pos[d] & ~uni;
                     if (popcount64(rest) == 1) {
-                        s->hint.place_cell = cells[lowest(rest)];
-                        s->hint.place_digit = d;
+                        s->step.cell = cells[lowest(rest)];
+                        s->step.digit = d + 1;
                         return 1;
                     }
                 }
@@ -417,8 +572,12 @@ static int naked_set(skl_state *s, int k)
                 }
                 if (!ok || popcount64(uni) != k)
                     continue;
-                hint_reset(s, k == 2 ? SKL_NAKED_PAIR : k == 3 ? SKL_NAKED_TRIPLE : SKL_NAKED_QUAD,
+                hint_reset(s, k == 2 ? SK_TECH_NAKED_PAIR : k == 3 ? SK_TECH_NAKED_TRIPLE : SK_TECH_NAKED_QUAD,
                            k == 2 ? 30 : k == 3 ? 36 : 50);
+                s->step.digits = uni;
+                add_house(s, h);
+                for (uint64_t q = sub; q; q &= q - 1)
+                    add_cell(s, cells[lowest(q)]);
                 for (int i = 0; i < cnt; i++) {
                     int c = cells[i];
                     if (sub & BIT(i) || s->val[c])
@@ -426,7 +585,7 @@ static int naked_set(skl_state *s, int k)
                     for (uint64_t o = s->cand[c] & uni; o; o &= o - 1)
                         add_elim(s, c, lowest(o));
                 }
-                if (s->hint.nelim)
+                if (s->step.nelim)
                     return 1;
             }
         }
@@ -464,8 +623,13 @@ static int fish(skl_state *s, int k)
                 }
                 if (!ok || popcount64(uni) != k)
                     continue;
-                hint_reset(s, k == 2 ? SKL_X_WING : k == 3 ? SKL_SWORDFISH : SKL_JELLYFISH,
+                hint_reset(s, k == 2 ? SK_TECH_X_WING : k == 3 ? SK_TECH_SWORDFISH : SK_TECH_JELLYFISH,
                            k == 2 ? 32 : k == 3 ? 38 : 52);
+                s->step.digits = BIT(d);
+                for (uint64_t q = sub; q; q &= q - 1)
+                    add_house(s, base[lowest(q)]);
+                for (uint64_t q = uni; q; q &= q - 1)
+                    add_house(s, cover[lowest(q)]);
                 /* position i of a row is column i and the other way round */
                 for (uint64_t q = uni; q; q &= q - 1) {
                     int cnt;
@@ -481,7 +645,7 @@ static int fish(skl_state *s, int k)
                             add_elim(s, c, d);
                     }
                 }
-                if (s->hint.nelim)
+                if (s->step.nelim)
                     return 1;
             }
     }
@@ -515,7 +679,11 @@ static int xy_wing(skl_state *s, int xyz)
                     z = a & b;
                 }
                 int d = lowest(z);
-                hint_reset(s, xyz ? SKL_XYZ_WING : SKL_XY_WING, xyz ? 44 : 42);
+                hint_reset(s, xyz ? SK_TECH_XYZ_WING : SK_TECH_XY_WING, xyz ? 44 : 42);
+                s->step.digits = z;
+                add_cell(s, p);
+                add_cell(s, wings[i]);
+                add_cell(s, wings[j]);
                 for (int c = 0; c < s->nc; c++) {
                     if (s->val[c] || c == p || c == wings[i] || c == wings[j] ||
                         !(s->cand[c] & z))
@@ -523,7 +691,7 @@ static int xy_wing(skl_state *s, int xyz)
                     if (sees(s, c, wings[i]) && sees(s, c, wings[j]) && (!xyz || sees(s, c, p)))
                         add_elim(s, c, d);
                 }
-                if (s->hint.nelim)
+                if (s->step.nelim)
                     return 1;
             }
     }
@@ -532,54 +700,147 @@ static int xy_wing(skl_state *s, int xyz)
 
 /* ---- applying ------------------------------------------------------------ */
 
-void skl_apply(skl_state *s, const skl_hint *h)
+void sk_logic_apply(sk_logic *s, const sk_step *h)
 {
+    if (!s || !h)
+        return;
     for (int i = 0; i < h->nelim && !h->direct; i++)
-        s->cand[h->elim[i].cell] &= ~BIT(h->elim[i].digit);
-    if (h->place_cell >= 0)
-        place(s, h->place_cell, h->place_digit);
+        s->cand[h->elim[i].cell] &= ~BIT(h->elim[i].digit - 1);
+    if (h->cell >= 0)
+        place(s, h->cell, h->digit - 1);
 }
 
-int skl_solved(const skl_state *s)
+int sk_logic_solved(const sk_logic *s)
 {
-    for (int c = 0; c < s->nc; c++)
+    for (int c = 0; s && c < s->nc; c++)
         if (!s->val[c])
             return 0;
-    return 1;
+    return s != NULL;
 }
 
 /* ---- the producers, in SE's order ------------------------------------ */
 
-int skl_next(skl_state *s)
+/* 1 when a producer whose steps start at rating r may run. */
+static int allowed(const skl_state *s, int r)
 {
-    s->hint.house = -1;
-    return full_house_or_hidden_single(s) || locking(s, 1) || hidden_set(s, 2, 1) ||
-           naked_single(s) || hidden_set(s, 3, 1) || locking(s, 0) || naked_set(s, 2) ||
-           fish(s, 2) || hidden_set(s, 2, 0) || naked_set(s, 3) || fish(s, 3) ||
-           hidden_set(s, 3, 0) || xy_wing(s, 0) || xy_wing(s, 1) || naked_set(s, 4) ||
-           fish(s, 4) || hidden_set(s, 4, 0);
+    return !s->limit || r <= s->limit;
 }
 
-int skl_rate(skl_state *s, const uint8_t *givens, int *er, int *ep, int *ed)
+static int next_step(skl_state *s)
 {
-    int st = skl_start(s, givens);
-    *er = *ep = *ed = 0;
+    if (full_house_or_hidden_single(s))
+        return 1;
+    if (allowed(s, 17) && locking(s, 1))
+        return 1;
+    if (allowed(s, 20) && hidden_set(s, 2, 1))
+        return 1;
+    if (naked_single(s))
+        return 1;
+    if (allowed(s, 25) && hidden_set(s, 3, 1))
+        return 1;
+    if (allowed(s, 26) && locking(s, 0))
+        return 1;
+    if (allowed(s, 30) && naked_set(s, 2))
+        return 1;
+    if (allowed(s, 32) && fish(s, 2))
+        return 1;
+    if (allowed(s, 34) && hidden_set(s, 2, 0))
+        return 1;
+    if (allowed(s, 36) && naked_set(s, 3))
+        return 1;
+    if (allowed(s, 38) && fish(s, 3))
+        return 1;
+    if (allowed(s, 40) && hidden_set(s, 3, 0))
+        return 1;
+    if (allowed(s, 42) && xy_wing(s, 0))
+        return 1;
+    if (allowed(s, 44) && xy_wing(s, 1))
+        return 1;
+    if (allowed(s, 50) && naked_set(s, 4))
+        return 1;
+    if (allowed(s, 52) && fish(s, 4))
+        return 1;
+    if (allowed(s, 54) && hidden_set(s, 4, 0))
+        return 1;
+    return 0;
+}
+
+int sk_logic_next(sk_logic *s, sk_step *step)
+{
+    if (!s || !step)
+        return SK_EINVAL;
+    if (sk_logic_solved(s) || !next_step(s))
+        return 0;
+    *step = s->step;
+    return 1;
+}
+
+int sk_rate(sk_logic *s, const uint8_t *givens, sk_rating *r)
+{
+    int st;
+    if (!s || !givens || !r)
+        return SK_EINVAL;
+    memset(r, 0, sizeof *r);
+    r->er_tech = r->ep_tech = r->ed_tech = -1;
+    st = sk_logic_start(s, givens);
     if (st != SK_OK)
         return st;
-    while (!skl_solved(s)) {
-        if (!skl_next(s)) {
-            *er = 200; /* beyond the techniques */
+    while (!sk_logic_solved(s)) {
+        const sk_step *h = &s->step;
+        if (!next_step(s)) {
+            r->er = 200; /* beyond the techniques, as SE reports it */
+            r->er_tech = -1;
+            r->stuck = 1;
             return SK_OK;
         }
-        if (s->hint.rating > *er)
-            *er = s->hint.rating;
-        if (*ep == 0) {
-            if (*ed == 0)
-                *ed = *er;
-            if (s->hint.place_cell >= 0)
-                *ep = *er;
+        r->steps++;
+        if (h->rating > r->er) {
+            r->er = h->rating;
+            r->er_tech = h->technique;
         }
-        skl_apply(s, &s->hint);
+        if (r->ep == 0) {
+            if (r->ed == 0) {
+                r->ed = r->er;
+                r->ed_tech = r->er_tech;
+            }
+            if (h->cell >= 0) {
+                r->ep = r->er;
+                r->ep_tech = r->er_tech;
+            }
+        }
+        sk_logic_apply(s, h);
     }
     return SK_OK;
+}
+
+char *sk_step_name(const sk_step *h, char *buf, size_t size)
+{
+    static const char *const plus[5] = {"", " (+)", " (+ Forcing Chains)",
+                                        " (+ Multiple Forcing Chains)",
+                                        " (+ Dynamic Forcing Chains)"};
+    const char *name = h ? sk_tech_name(h->technique) : NULL;
+    if (!buf || !size)
+        return buf;
+    if (!name) {
+        snprintf(buf, size, "?");
+        return buf;
+    }
+    switch (h->technique) {
+    case SK_TECH_UNIQUE_RECTANGLE:
+    case SK_TECH_BUG:
+        snprintf(buf, size, "%s type %d", name, h->subtype);
+        break;
+    case SK_TECH_UNIQUE_LOOP:
+        snprintf(buf, size, "%s %d type %d", name, h->ncells, h->subtype);
+        break;
+    case SK_TECH_CONTRADICTION_CHAIN:
+    case SK_TECH_DOUBLE_CHAIN:
+    case SK_TECH_DYNAMIC_CELL_CHAINS:
+    case SK_TECH_DYNAMIC_REGION_CHAINS:
+        snprintf(buf, size, "%s%s", name, plus[h->subtype >= 0 && h->subtype < 5 ? h->subtype : 0]);
+        break;
+    default:
+        snprintf(buf, size, "%s", name);
+    }
+    return buf;
 }
