@@ -762,6 +762,16 @@ static int next_step(skl_state *s)
         return 1;
     if (allowed(s, 54) && hidden_set(s, 4, 0))
         return 1;
+    /* chaining: cycles and forcing chains, Nishio, multiple, dynamic */
+    static const int chain_rating[4] = {65, 75, 80, 85};
+    for (int which = 0; which < 4; which++) {
+        int st;
+        if (!allowed(s, chain_rating[which]))
+            break;
+        st = skl_chains(s, which);
+        if (st != 0)
+            return st;
+    }
     return 0;
 }
 
@@ -769,8 +779,12 @@ int sk_logic_next(sk_logic *s, sk_step *step)
 {
     if (!s || !step)
         return SK_EINVAL;
-    if (sk_logic_solved(s) || !next_step(s))
+    int st;
+    if (sk_logic_solved(s))
         return 0;
+    st = next_step(s);
+    if (st <= 0)
+        return st;
     *step = s->step;
     return 1;
 }
@@ -787,7 +801,10 @@ int sk_rate(sk_logic *s, const uint8_t *givens, sk_rating *r)
         return st;
     while (!sk_logic_solved(s)) {
         const sk_step *h = &s->step;
-        if (!next_step(s)) {
+        int found = next_step(s);
+        if (found < 0)
+            return found;
+        if (!found) {
             r->er = 200; /* beyond the techniques, as SE reports it */
             r->er_tech = -1;
             r->stuck = 1;

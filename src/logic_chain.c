@@ -1,13 +1,131 @@
 /*
- * logic_chain.c - the chaining producers of the logical solver.
+ * logic_chain.c - chains of implications between candidates: the chaining
+ * producers of the logical solver, in Sudoku Explainer's way.
+ *
+ * A potential is a candidate assumed true ("on") or false ("off").  From an
+ * assumption, implications follow:
+ *
+ *   on -> off   the other candidates of the cell (cell rule, "Y"); the same
+ *               digit in the cells of the candidate's houses (house rule,
+ *               "X")
+ *   off -> on   the cell's last other candidate, when it had two; the
+ *               digit's last other place in a full house
+ *
+ * Each derived potential remembers the potentials it follows from (its
+ * parents), so that a conclusion can be traced back to its assumption and
+ * its length measured.  SE's producers, in the order logic.c calls them:
+ *
+ *   unary       from one candidate on, with X links, Y links, then both:
+ *               bidirectional cycles (a loop of alternating on/off links;
+ *               candidates that see an on and an off link of the loop's
+ *               digit go) and forcing chains (an assumption that implies
+ *               its own negation).  Static: the grid does not change.
+ *   nishio      X links only, dynamic: every off potential reached is
+ *               removed from a working copy of the grid, so later links see
+ *               the reduced grid; an assumption that leads to a potential
+ *               both on and off is false.
+ *   multiple    static, from cells of three or more candidates: a
+ *               potential that every candidate of a cell implies (cell
+ *               forcing chains), or every place of a digit in a house
+ *               (region forcing chains).
+ *   dynamic     dynamic, all cells: contradictions from on and from off,
+ *               double forcing (implied both by on and by off), region and
+ *               cell forcing chains.  Level L > 0 nests other techniques
+ *               into the propagation (not yet: see skl_chains).
+ *
+ * Each producer collects every step it finds, then takes the easiest: by
+ * rating (base plus the length bonus), then by complexity (the number of
+ * potentials the conclusion rests on), then by kind; ties keep the order in
+ * which the steps were found (cells in order, digits in order).  That order
+ * matters: it decides the path and so the rating, and follows SE.
+ *
+ * Potentials are numbered (cell * N + digit) * 2 + on.  The nodes of a
+ * chain live in a pool that is cleared for every cell; a "run" is the set
+ * of nodes reached from one assumption, in the order they were reached,
+ * with a map from potential to node.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "logic.h"
+#include "model.h"
+
+typedef struct cnode {
+    int pot;
+    int npar;
+    int par; /* offset into the parent pool; parents[0] is the main cause */
+} cnode;
+
+typedef struct run {
+    int slot;       /* which map holds it */
+    unsigned stamp; /* entries of the map written by this run */
+    int off, count; /* its nodes: rlist[off .. off + count) */
+} run;
+
+/* A step found, waiting for comparison with the best one. */
+enum { K_CYCLE, K_FORCING, K_BINARY, K_CELL, K_REGION };
 
 struct skl_chain {
-    int unused;
+    int np;
+    cnode *node;
+    int nnode, capnode;
+    int *par;
+    int npar, cappar;
+    int *rlist;
+    int nrlist, caprlist;
+    int nslots;
+    int *smap;          /* nslots * np: node of a potential in a slot's run */
+    unsigned *sstamp;   /* nslots * np */
+    unsigned stamp;
+    unsigned *seen;     /* np: ancestor counting */
+    unsigned seen_stamp;
+    int *todo, *next;   /* node lists for ancestor walks (capnode) */
+    int *qon, *qoff;    /* queues of node indexes */
+    int capq;
+    uint64_t *g, *src;  /* working grid, and its state at the run's start */
+    uint64_t *fw, *both; /* cycles: digits seen from on links, and from both */
+    uint64_t *grid;     /* the grid the producer searches */
+    int *chouse;        /* per cell: houses (model indexes) in chaining order */
+    int *chouse_off;
+    int *peers;         /* per cell: peers in ascending order */
+    int *peers_off;
+    unsigned *mark;     /* cells */
+    unsigned mark_stamp;
+    int *out;           /* potentials produced by one implication step */
+    int *outpar;        /* their extra (hidden) parents: counts then nodes */
+    int nout;
+    int *tmp;           /* parents being gathered */
+    int *cnt;           /* np: counts for intersections */
+    unsigned *cnt_stamp;
+    unsigned cstamp;
+    /* the best step so far */
+    int have;
+    double best_diff;
+    int best_cx, best_key;
+    int dynamic, nishio, multiple, level;
 };
+
+#define N_ (s->n)
+#define POT(c, d, on) ((((c) * N_) + (d)) * 2 + (on))
+#define PCELL(p) ((p) / 2 / N_)
+#define PDIG(p) (((p) / 2) % N_)
+#define PON(p) ((p) & 1)
+
+static int popcount64(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+static int lowest(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
 
 int skl_chain_new(skl_state *s)
 {
@@ -17,6 +135,944 @@ int skl_chain_new(skl_state *s)
 
 void skl_chain_free(skl_state *s)
 {
-    free(s->chain);
+    skl_chain *c = s->chain;
+    if (!c)
+        return;
+    free(c->node);
+    free(c->par);
+    free(c->rlist);
+    free(c->smap);
+    free(c->sstamp);
+    free(c->seen);
+    free(c->todo);
+    free(c->next);
+    free(c->qon);
+    free(c->qoff);
+    free(c->g);
+    free(c->src);
+    free(c->fw);
+    free(c->both);
+    free(c->chouse);
+    free(c->chouse_off);
+    free(c->peers);
+    free(c->peers_off);
+    free(c->mark);
+    free(c->out);
+    free(c->outpar);
+    free(c->tmp);
+    free(c->cnt);
+    free(c->cnt_stamp);
+    free(c);
     s->chain = NULL;
+}
+
+/* The first use allocates the tables that depend only on the model. */
+static int setup(skl_state *s)
+{
+    skl_chain *c = s->chain;
+    const sk_model *m = s->m;
+    int nc = s->nc, total = 0;
+    if (c->np)
+        return SK_OK;
+    c->np = nc * s->n * 2;
+    c->nslots = 2 * s->n + 2;
+    c->smap = malloc((size_t)c->nslots * (size_t)c->np * sizeof *c->smap);
+    c->sstamp = calloc((size_t)c->nslots * (size_t)c->np, sizeof *c->sstamp);
+    c->seen = calloc((size_t)c->np, sizeof *c->seen);
+    c->g = malloc((size_t)nc * sizeof *c->g);
+    c->src = malloc((size_t)nc * sizeof *c->src);
+    c->fw = malloc((size_t)nc * sizeof *c->fw);
+    c->both = malloc((size_t)nc * sizeof *c->both);
+    c->todo = malloc((size_t)c->np * sizeof *c->todo);
+    c->next = malloc((size_t)c->np * sizeof *c->next);
+    c->mark = calloc((size_t)nc, sizeof *c->mark);
+    c->out = malloc((size_t)(nc + s->n) * 4 * sizeof *c->out);
+    c->outpar = malloc((size_t)(nc + s->n) * 4 * (size_t)(nc + 1) * sizeof *c->outpar);
+    c->tmp = malloc((size_t)c->np * sizeof *c->tmp);
+    c->cnt = malloc((size_t)c->np * sizeof *c->cnt);
+    c->cnt_stamp = calloc((size_t)c->np, sizeof *c->cnt_stamp);
+    c->chouse_off = malloc(((size_t)nc + 1) * sizeof *c->chouse_off);
+    c->peers_off = malloc(((size_t)nc + 1) * sizeof *c->peers_off);
+    c->peers = malloc((size_t)m->peer_off[nc] * sizeof *c->peers + 1);
+    c->chouse = malloc((size_t)m->cell_house_off[nc] * sizeof *c->chouse + 1);
+    if (!c->smap || !c->sstamp || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
+        !c->todo || !c->next || !c->mark || !c->out ||
+        !c->outpar || !c->tmp || !c->cnt || !c->cnt_stamp || !c->chouse_off || !c->peers_off ||
+        !c->peers || !c->chouse) {
+        c->np = 0;
+        return SK_ENOMEM;
+    }
+    /* houses of each cell: block, row, column (SE's chaining order), other
+       full houses, then the smaller groups */
+    for (int cell = 0; cell < nc; cell++) {
+        static const int kinds[3] = {SKL_BLOCK, SKL_ROW, SKL_COLUMN};
+        c->chouse_off[cell] = total;
+        for (int t = 0; t < 3; t++) {
+            int k = s->cell_house[cell * 3 + (kinds[t] == SKL_BLOCK ? 0 : kinds[t] == SKL_COLUMN ? 1 : 2)];
+            if (k >= 0)
+                c->chouse[total++] = s->house[k];
+        }
+        for (uint32_t i = m->cell_house_off[cell]; i < m->cell_house_off[cell + 1]; i++) {
+            int h = m->cell_houses[i], kind = m->house_kind[h];
+            if (h < m->nfull && (kind == SK_HOUSE_BOX || kind == SK_HOUSE_REGION ||
+                                 kind == SK_HOUSE_ROW || kind == SK_HOUSE_COLUMN))
+                continue;
+            if (h < m->nfull)
+                c->chouse[total++] = h;
+        }
+        for (uint32_t i = m->cell_house_off[cell]; i < m->cell_house_off[cell + 1]; i++)
+            if (m->cell_houses[i] >= m->nfull)
+                c->chouse[total++] = m->cell_houses[i];
+        c->peers_off[cell] = (int)m->peer_off[cell];
+        for (uint32_t i = m->peer_off[cell]; i < m->peer_off[cell + 1]; i++)
+            c->peers[i] = m->peers[i];
+        qsort(c->peers + m->peer_off[cell], m->peer_off[cell + 1] - m->peer_off[cell],
+              sizeof *c->peers, cmp_int);
+    }
+    c->chouse_off[nc] = total;
+    c->peers_off[nc] = (int)m->peer_off[nc];
+    return SK_OK;
+}
+
+/* ---- the node pool ------------------------------------------------------ */
+
+static int grow(void **p, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return 1;
+    int ncap = *cap ? *cap : 1024;
+    while (ncap < need)
+        ncap *= 2;
+    void *q = realloc(*p, (size_t)ncap * size);
+    if (!q)
+        return 0;
+    *p = q;
+    *cap = ncap;
+    return 1;
+}
+
+static int ensure_nodes(skl_chain *c, int more)
+{
+    return grow((void **)&c->node, &c->capnode, c->nnode + more, sizeof *c->node);
+}
+
+/* A new node for potential pot with parents par[0..npar). -1 when out of
+ * memory. */
+static int new_node(skl_chain *c, int pot, const int *par, int npar)
+{
+    if (!ensure_nodes(c, 1) ||
+        !grow((void **)&c->par, &c->cappar, c->npar + npar, sizeof *c->par))
+        return -1;
+    cnode *n = &c->node[c->nnode];
+    n->pot = pot;
+    n->npar = npar;
+    n->par = c->npar;
+    memcpy(c->par + c->npar, par, (size_t)npar * sizeof *par);
+    c->npar += npar;
+    return c->nnode++;
+}
+
+static void pool_reset(skl_chain *c)
+{
+    c->nnode = 0;
+    c->npar = 0;
+    c->nrlist = 0;
+}
+
+static int run_find(const skl_chain *c, const run *r, int pot)
+{
+    size_t at = (size_t)r->slot * (size_t)c->np + (size_t)pot;
+    return c->sstamp[at] == r->stamp ? c->smap[at] : -1;
+}
+
+static void run_begin(skl_chain *c, run *r, int slot)
+{
+    r->slot = slot;
+    r->stamp = ++c->stamp;
+    r->off = c->nrlist;
+    r->count = 0;
+}
+
+/* Adds node k to run r (the run being built is always the last). */
+static int run_add(skl_chain *c, run *r, int k)
+{
+    size_t at = (size_t)r->slot * (size_t)c->np + (size_t)c->node[k].pot;
+    if (!grow((void **)&c->rlist, &c->caprlist, c->nrlist + 1, sizeof *c->rlist))
+        return 0;
+    c->smap[at] = k;
+    c->sstamp[at] = r->stamp;
+    c->rlist[c->nrlist++] = k;
+    r->count++;
+    return 1;
+}
+
+static int queue_room(skl_chain *c, int need)
+{
+    int cap = c->capq;
+    if (!grow((void **)&c->qon, &cap, need, sizeof *c->qon))
+        return 0;
+    cap = c->capq;
+    if (!grow((void **)&c->qoff, &cap, need, sizeof *c->qoff))
+        return 0;
+    c->capq = cap;
+    return 1;
+}
+
+/* ---- implications ---------------------------------------------------------- */
+
+/* Potentials made off by potential pot being on, in SE's order, into
+ * c->out (c->nout).  y: the cell rule too. */
+static void on_to_off(skl_state *s, int pot, int y)
+{
+    skl_chain *c = s->chain;
+    const sk_model *m = s->m;
+    int cell = PCELL(pot), d = PDIG(pot);
+    c->nout = 0;
+    if (y)
+        for (uint64_t v = c->g[cell] & ~SKL_BIT(d); v; v &= v - 1)
+            c->out[c->nout++] = POT(cell, lowest(v), 0);
+    c->mark_stamp++;
+    c->mark[cell] = c->mark_stamp;
+    for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++) {
+        int h = c->chouse[i];
+        for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++) {
+            int o = m->house_cells[j];
+            if (c->mark[o] == c->mark_stamp || !(c->g[o] & SKL_BIT(d)))
+                continue;
+            c->mark[o] = c->mark_stamp;
+            c->out[c->nout++] = POT(o, d, 0);
+        }
+    }
+}
+
+/* Potentials made on by potential pot being off, into c->out; with
+ * hidden: the parents each gets from candidates the run removed before
+ * (dynamic mode), into c->outpar as count, nodes... per output.  r: the
+ * run, for looking those parents up. */
+static void off_to_on(skl_state *s, int pot, int y, int x, const run *r)
+{
+    skl_chain *c = s->chain;
+    const sk_model *m = s->m;
+    int cell = PCELL(pot), d = PDIG(pot), np = 0;
+    c->nout = 0;
+    if (y && popcount64(c->g[cell]) == 2) {
+        int other = lowest(c->g[cell] & ~SKL_BIT(d));
+        int *cntp = &c->outpar[np++];
+        *cntp = 0;
+        c->out[c->nout++] = POT(cell, other, 1);
+        for (uint64_t v = c->src[cell] & ~c->g[cell]; r && v; v &= v - 1) {
+            int k = run_find(c, r, POT(cell, lowest(v), 0));
+            if (k >= 0)
+                c->outpar[np++] = k, (*cntp)++;
+        }
+    }
+    if (!x)
+        return;
+    for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++) {
+        int h = c->chouse[i], other = -1;
+        if (h >= m->nfull)
+            continue;
+        for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++) {
+            int o = m->house_cells[j];
+            if (o == cell || !(c->g[o] & SKL_BIT(d)))
+                continue;
+            if (other >= 0) {
+                other = -2;
+                break;
+            }
+            other = o;
+        }
+        if (other < 0)
+            continue;
+        int *cntp = &c->outpar[np++];
+        *cntp = 0;
+        c->out[c->nout++] = POT(other, d, 1);
+        for (uint32_t j = m->house_off[h]; r && j < m->house_off[h + 1]; j++) {
+            int o = m->house_cells[j];
+            if ((c->src[o] & SKL_BIT(d)) && !(c->g[o] & SKL_BIT(d))) {
+                int k = run_find(c, r, POT(o, d, 0));
+                if (k >= 0)
+                    c->outpar[np++] = k, (*cntp)++;
+            }
+        }
+    }
+}
+
+/* ---- ancestors and the length bonus ---------------------------------------- */
+
+/* Number of distinct potentials among node k and its ancestors.  A
+ * potential reached again through another node is not followed again:
+ * the first node of each potential in breadth-first order counts, as in
+ * SE. */
+static int ancestors(skl_chain *c, int k)
+{
+    int count = 1, nt = 1;
+    unsigned st = ++c->seen_stamp;
+    c->todo[0] = k;
+    c->seen[c->node[k].pot] = st;
+    while (nt) {
+        int nn = 0;
+        for (int i = 0; i < nt; i++) {
+            const cnode *n = &c->node[c->todo[i]];
+            for (int j = 0; j < n->npar; j++) {
+                int q = c->par[n->par + j];
+                if (c->seen[c->node[q].pot] == st)
+                    continue;
+                c->seen[c->node[q].pot] = st;
+                count++;
+                c->next[nn++] = q;
+            }
+        }
+        int *t = c->todo;
+        c->todo = c->next;
+        c->next = t;
+        nt = nn;
+    }
+    return count;
+}
+
+/* SE's difficulty of a chain step: base plus 0.1 per step of the length
+ * thresholds 4, 6, 8, 12, 16, 24... (as doubles, summed the same way, so
+ * that comparisons come out as SE's do). */
+static double difficulty(double base, int complexity)
+{
+    double added = 0.0;
+    int ceil = 4, length = complexity - 2, odd = 0;
+    while (length > ceil) {
+        added += 0.1;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return base + added;
+}
+
+static int tenths(double x)
+{
+    return (int)((x + 0.05) * 10);
+}
+
+/* ---- the best step ----------------------------------------------------------- */
+
+/* 1 when a step of this difficulty, complexity and kind beats the best. */
+static int better(const skl_chain *c, double diff, int cx, int key)
+{
+    if (!c->have)
+        return 1;
+    if (diff != c->best_diff)
+        return diff < c->best_diff;
+    if (cx != c->best_cx)
+        return cx < c->best_cx;
+    return key < c->best_key;
+}
+
+/* Appends the chain that leads to node k (following main causes) as a
+ * branch of the step, from the assumption to k. */
+static void add_branch(skl_state *s, int k)
+{
+    skl_chain *c = s->chain;
+    int len = 0, cap = s->maxnodes;
+    sk_node *tmp = malloc((size_t)cap * sizeof *tmp);
+    if (!tmp)
+        return;
+    for (int i = k; i >= 0 && len < cap;) {
+        const cnode *n = &c->node[i];
+        tmp[len].cell = PCELL(n->pot);
+        tmp[len].digit = PDIG(n->pot) + 1;
+        tmp[len].on = PON(n->pot);
+        len++;
+        i = n->npar ? c->par[n->par] : -1;
+    }
+    for (int i = 0; i < len / 2; i++) {
+        sk_node t = tmp[i];
+        tmp[i] = tmp[len - 1 - i];
+        tmp[len - 1 - i] = t;
+    }
+    skl_add_nodes(s, tmp, len);
+    free(tmp);
+}
+
+/* Starts a step whose conclusion is potential target: off removes it; on
+ * removes the cell's other candidates and places the digit when place. */
+static void conclude(skl_state *s, int tech, double diff, int cx, int key, int target, int place)
+{
+    skl_chain *c = s->chain;
+    int cell = PCELL(target), d = PDIG(target);
+    skl_step_reset(s, tech, tenths(diff));
+    s->step.complexity = cx;
+    s->step.subtype = c->dynamic && !c->nishio ? c->level : 0;
+    if (PON(target)) {
+        for (uint64_t v = c->grid[cell] & ~SKL_BIT(d); v; v &= v - 1)
+            skl_add_elim(s, cell, lowest(v));
+        if (place) {
+            s->step.cell = cell;
+            s->step.digit = d + 1;
+        }
+    } else {
+        skl_add_elim(s, cell, d);
+    }
+    s->step.digits = SKL_BIT(d);
+    c->have = 1;
+    c->best_diff = diff;
+    c->best_cx = cx;
+    c->best_key = key;
+}
+
+/* ---- unary chaining: cycles and forcing chains -------------------------- */
+
+/* 1 when potential pot is among the main-cause ancestors of node k
+ * (excluding k itself). */
+static int is_parent(const skl_chain *c, int k, int pot)
+{
+    const cnode *n = &c->node[k];
+    while (n->npar) {
+        n = &c->node[c->par[n->par]];
+        if (n->pot == pot)
+            return 1;
+    }
+    return 0;
+}
+
+static void cycle_step(skl_state *s, int dst, int y, int x)
+{
+    skl_chain *c = s->chain;
+    int cx = ancestors(c, dst);
+    int tech = x && y ? SK_TECH_CYCLE : y ? SK_TECH_Y_CYCLE : SK_TECH_X_CYCLE;
+    double diff = difficulty(x && y ? 7.0 : 6.5, cx);
+    int key = x && y ? 4 : y ? 3 : 2;
+    if (!better(c, diff, cx, key))
+        return;
+    /* cells of the loop; a candidate goes when it sees an on link and an
+       off link of its digit */
+    c->mark_stamp++;
+    for (int k = dst; c->node[k].npar; k = c->par[c->node[k].par])
+        c->mark[PCELL(c->node[k].pot)] = c->mark_stamp;
+    uint64_t *fw = c->fw, *both = c->both;
+    int nel = 0;
+    memset(fw, 0, (size_t)s->nc * sizeof *fw);
+    memset(both, 0, (size_t)s->nc * sizeof *both);
+    /* forward (on) marks in src, backward (off) checked against it */
+    for (int k = dst; c->node[k].npar; k = c->par[c->node[k].par]) {
+        int p = c->node[k].pot, pc = PCELL(p), d = PDIG(p);
+        if (!PON(p))
+            continue;
+        for (int i = c->peers_off[pc]; i < c->peers_off[pc + 1]; i++) {
+            int o = c->peers[i];
+            if (c->mark[o] != c->mark_stamp && (c->grid[o] & SKL_BIT(d)))
+                fw[o] |= SKL_BIT(d);
+        }
+    }
+    for (int k = dst; c->node[k].npar; k = c->par[c->node[k].par]) {
+        int p = c->node[k].pot, pc = PCELL(p), d = PDIG(p);
+        if (PON(p))
+            continue;
+        for (int i = c->peers_off[pc]; i < c->peers_off[pc + 1]; i++) {
+            int o = c->peers[i];
+            if (c->mark[o] != c->mark_stamp && (fw[o] & SKL_BIT(d)))
+                both[o] |= SKL_BIT(d);
+        }
+    }
+    for (int o = 0; o < s->nc; o++)
+        nel += popcount64(both[o]);
+    if (!nel)
+        return;
+    skl_step_reset(s, tech, tenths(diff));
+    s->step.complexity = cx;
+    for (int o = 0; o < s->nc; o++)
+        for (uint64_t v = both[o]; v; v &= v - 1)
+            skl_add_elim(s, o, lowest(v));
+    s->step.digits = SKL_BIT(PDIG(c->node[dst].pot));
+    for (int k = dst; c->node[k].npar; k = c->par[c->node[k].par])
+        s->cells[s->step.ncells++] = PCELL(c->node[k].pot);
+    add_branch(s, dst);
+    c->have = 1;
+    c->best_diff = diff;
+    c->best_cx = cx;
+    c->best_key = key;
+}
+
+static void forcing_step(skl_state *s, int target, int y, int x)
+{
+    skl_chain *c = s->chain;
+    int cx = ancestors(c, target);
+    double diff = difficulty(x && y ? 7.0 : 6.6, cx);
+    int key = x && y ? 4 : y ? 3 : 2;
+    int p = c->node[target].pot;
+    if (PON(p) && !(c->grid[PCELL(p)] & ~SKL_BIT(PDIG(p))))
+        return; /* nothing to remove */
+    if (!better(c, diff, cx, key))
+        return;
+    conclude(s, x && y ? SK_TECH_FORCING_CHAIN : SK_TECH_FORCING_X_CHAIN, diff, cx, key, p, 1);
+    add_branch(s, target);
+}
+
+/* From potential start, alternating layers of on->off and off->on links;
+ * a link back to start after four or more makes a cycle.  Each cycle found
+ * is offered as a step. */
+static int do_cycles(skl_state *s, int start, int y, int x)
+{
+    skl_chain *c = s->chain;
+    run r;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, length = 0;
+    int *cycles = c->tmp, ncycles = 0;
+    run_begin(c, &r, 0);
+    int k0 = new_node(c, start, NULL, 0);
+    if (k0 < 0 || !run_add(c, &r, k0) || !queue_room(c, 16))
+        return SK_ENOMEM;
+    c->qon[ton++] = k0;
+    while (hon < ton || hoff < toff) {
+        length++;
+        while (hon < ton) {
+            int p = c->qon[hon++];
+            on_to_off(s, c->node[p].pot, y);
+            if (!queue_room(c, toff + c->nout))
+                return SK_ENOMEM;
+            for (int i = 0; i < c->nout; i++) {
+                if (is_parent(c, p, c->out[i]))
+                    continue;
+                int k = new_node(c, c->out[i], &p, 1);
+                if (k < 0)
+                    return SK_ENOMEM;
+                c->qoff[toff++] = k;
+            }
+        }
+        length++;
+        while (hoff < toff) {
+            int p = c->qoff[hoff++];
+            off_to_on(s, c->node[p].pot, y, x, NULL);
+            if (!queue_room(c, ton + c->nout))
+                return SK_ENOMEM;
+            for (int i = 0; i < c->nout; i++) {
+                int pot = c->out[i];
+                int k = -1;
+                if (length >= 4 && pot == start) {
+                    k = new_node(c, pot, &p, 1);
+                    if (k < 0)
+                        return SK_ENOMEM;
+                    if (ncycles < c->np)
+                        cycles[ncycles++] = k;
+                }
+                if (run_find(c, &r, pot) < 0) {
+                    if (k < 0 && (k = new_node(c, pot, &p, 1)) < 0)
+                        return SK_ENOMEM;
+                    if (!run_add(c, &r, k))
+                        return SK_ENOMEM;
+                    c->qon[ton++] = k;
+                }
+            }
+        }
+    }
+    for (int i = 0; i < ncycles; i++)
+        cycle_step(s, cycles[i], y, x);
+    return SK_OK;
+}
+
+/* From start (on or off), breadth first; when start's negation is
+ * implied, *target is its node (a forcing chain), else -1. */
+static int do_forcing(skl_state *s, int start, int y, int *target)
+{
+    skl_chain *c = s->chain;
+    run r;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, found = -1;
+    int neg = start ^ 1;
+    run_begin(c, &r, 0);
+    int k0 = new_node(c, start, NULL, 0);
+    if (k0 < 0 || !run_add(c, &r, k0) || !queue_room(c, 16))
+        return SK_ENOMEM;
+    if (PON(start))
+        c->qon[ton++] = k0;
+    else
+        c->qoff[toff++] = k0;
+    while (hon < ton || hoff < toff) {
+        while (hon < ton) {
+            int p = c->qon[hon++];
+            on_to_off(s, c->node[p].pot, y);
+            if (!queue_room(c, toff + c->nout))
+                return SK_ENOMEM;
+            for (int i = 0; i < c->nout; i++) {
+                int pot = c->out[i];
+                if (pot == neg && found < 0) {
+                    if ((found = new_node(c, pot, &p, 1)) < 0)
+                        return SK_ENOMEM;
+                }
+                if (run_find(c, &r, pot) < 0) {
+                    int k = new_node(c, pot, &p, 1);
+                    if (k < 0 || !run_add(c, &r, k))
+                        return SK_ENOMEM;
+                    c->qoff[toff++] = k;
+                }
+            }
+        }
+        while (hoff < toff) {
+            int p = c->qoff[hoff++];
+            off_to_on(s, c->node[p].pot, y, 1, NULL);
+            if (!queue_room(c, ton + c->nout))
+                return SK_ENOMEM;
+            for (int i = 0; i < c->nout; i++) {
+                int pot = c->out[i];
+                if (pot == neg && found < 0) {
+                    if ((found = new_node(c, pot, &p, 1)) < 0)
+                        return SK_ENOMEM;
+                }
+                if (run_find(c, &r, pot) < 0) {
+                    int k = new_node(c, pot, &p, 1);
+                    if (k < 0 || !run_add(c, &r, k))
+                        return SK_ENOMEM;
+                    c->qon[ton++] = k;
+                }
+            }
+        }
+    }
+    *target = found;
+    return SK_OK;
+}
+
+static int unary(skl_state *s)
+{
+    skl_chain *c = s->chain;
+    static const int passes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
+    for (int pass = 0; pass < 3; pass++) {
+        int y = passes[pass][0], x = passes[pass][1];
+        for (int cell = 0; cell < s->nc; cell++) {
+            int card = popcount64(c->grid[cell]);
+            if (card < 2 || (!x && card > 2))
+                continue;
+            for (uint64_t v = c->grid[cell]; v; v &= v - 1) {
+                int d = lowest(v), st;
+                /* the forcing chains' targets are kept apart from the
+                   cycles' nodes by doing the cycles first, as SE does */
+                pool_reset(c);
+                st = do_cycles(s, POT(cell, d, 1), y, x);
+                if (st != SK_OK)
+                    return st;
+                if (!x)
+                    continue;
+                for (int on = 1; on >= 0; on--) {
+                    int target;
+                    pool_reset(c);
+                    st = do_forcing(s, POT(cell, d, on), y, &target);
+                    if (st != SK_OK)
+                        return st;
+                    if (target >= 0)
+                        forcing_step(s, target, y, x);
+                }
+            }
+        }
+    }
+    return SK_OK;
+}
+
+/* ---- dynamic and multiple chaining ---------------------------------------- */
+
+/* Completes run r from its first node (SE's doChaining): on potentials
+ * are processed before off ones; in dynamic mode each processed off is
+ * removed from the working grid.  Returns 0, 1 with the two nodes of a
+ * potential both on and off in *a_on, *a_off, or a negative status. */
+static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
+{
+    skl_chain *c = s->chain;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, y = !c->nishio, ret = 0;
+    memcpy(c->g, c->grid, (size_t)s->nc * sizeof *c->g);
+    memcpy(c->src, c->grid, (size_t)s->nc * sizeof *c->src);
+    if (!queue_room(c, r->count + 16))
+        return SK_ENOMEM;
+    for (int i = 0; i < r->count; i++) {
+        int k = c->rlist[r->off + i];
+        if (PON(c->node[k].pot))
+            c->qon[ton++] = k;
+        else
+            c->qoff[toff++] = k;
+    }
+    for (;;) {
+        if (hon < ton) {
+            int p = c->qon[hon++];
+            on_to_off(s, c->node[p].pot, y);
+            if (!queue_room(c, toff + c->nout))
+                return SK_ENOMEM;
+            for (int i = 0; i < c->nout; i++) {
+                int pot = c->out[i], conj = run_find(c, r, pot ^ 1);
+                if (conj >= 0) {
+                    int k = new_node(c, pot, &p, 1);
+                    if (k < 0)
+                        return SK_ENOMEM;
+                    *a_on = conj;
+                    *a_off = k;
+                    return 1;
+                }
+                if (run_find(c, r, pot) < 0) {
+                    int k = new_node(c, pot, &p, 1);
+                    if (k < 0 || !run_add(c, r, k))
+                        return SK_ENOMEM;
+                    c->qoff[toff++] = k;
+                }
+            }
+            continue;
+        }
+        if (hoff < toff) {
+            int p = c->qoff[hoff++], pot0 = c->node[p].pot, at = 0;
+            off_to_on(s, pot0, y, 1, c->dynamic ? r : NULL);
+            if (c->dynamic)
+                c->g[PCELL(pot0)] &= ~SKL_BIT(PDIG(pot0));
+            if (!queue_room(c, ton + c->nout))
+                return SK_ENOMEM;
+            for (int i = 0; i < c->nout; i++) {
+                int pot = c->out[i], nh = c->outpar[at], conj;
+                c->tmp[0] = p;
+                memcpy(c->tmp + 1, c->outpar + at + 1, (size_t)nh * sizeof *c->tmp);
+                at += nh + 1;
+                conj = run_find(c, r, pot ^ 1);
+                if (conj >= 0) {
+                    int k = new_node(c, pot, c->tmp, nh + 1);
+                    if (k < 0)
+                        return SK_ENOMEM;
+                    *a_on = k;
+                    *a_off = conj;
+                    return 1;
+                }
+                if (run_find(c, r, pot) < 0) {
+                    int k = new_node(c, pot, c->tmp, nh + 1);
+                    if (k < 0 || !run_add(c, r, k))
+                        return SK_ENOMEM;
+                    c->qon[ton++] = k;
+                }
+            }
+            continue;
+        }
+        break;
+    }
+    return ret;
+}
+
+/* Starts run r in slot with potential pot and completes it. */
+static int chain_from(skl_state *s, run *r, int slot, int pot, int *a_on, int *a_off)
+{
+    skl_chain *c = s->chain;
+    run_begin(c, r, slot);
+    int k = new_node(c, pot, NULL, 0);
+    if (k < 0 || !run_add(c, r, k))
+        return SK_ENOMEM;
+    return do_chaining(s, r, a_on, a_off);
+}
+
+static double base_rating(const skl_chain *c)
+{
+    if (c->level > 0)
+        return 8.5 + 0.5 * c->level;
+    if (c->nishio)
+        return 7.5;
+    if (c->dynamic)
+        return 8.5;
+    return 8.0;
+}
+
+/* A contradiction or double forcing step: nodes a (on side) and b; the
+ * conclusion is potential target (placing when it is on). */
+static void binary_step(skl_state *s, int a, int b, int target, int absurd)
+{
+    skl_chain *c = s->chain;
+    int p = target;
+    if (PON(p) && !(c->grid[PCELL(p)] & ~SKL_BIT(PDIG(p))))
+        return;
+    int cx = ancestors(c, a) + ancestors(c, b);
+    double diff = difficulty(base_rating(c), cx);
+    int key = absurd ? 7 : 1;
+    if (!better(c, diff, cx, key))
+        return;
+    int tech = c->nishio ? SK_TECH_NISHIO : absurd ? SK_TECH_CONTRADICTION_CHAIN : SK_TECH_DOUBLE_CHAIN;
+    conclude(s, tech, diff, cx, key, p, 1);
+    add_branch(s, a);
+    add_branch(s, b);
+}
+
+/* A cell or region forcing step: target reached from every run of
+ * runs[0..nr). */
+static void multi_step(skl_state *s, const run *runs, int nr, int target, int region, int house)
+{
+    skl_chain *c = s->chain;
+    int p = target, cx = 0;
+    if (PON(p) && !(c->grid[PCELL(p)] & ~SKL_BIT(PDIG(p))))
+        return;
+    for (int i = 0; i < nr; i++)
+        cx += ancestors(c, run_find(c, &runs[i], p));
+    double diff = difficulty(base_rating(c), cx);
+    int key = region ? 6 : 5;
+    if (!better(c, diff, cx, key))
+        return;
+    int tech = c->dynamic ? (region ? SK_TECH_DYNAMIC_REGION_CHAINS : SK_TECH_DYNAMIC_CELL_CHAINS)
+                          : (region ? SK_TECH_REGION_FORCING_CHAINS : SK_TECH_CELL_FORCING_CHAINS);
+    /* SE's result is the first branch's target: p itself */
+    conclude(s, tech, diff, cx, key, p, 1);
+    if (region && s->step.nhouses < 8)
+        s->step.houses[s->step.nhouses++] = house;
+    for (int i = 0; i < nr; i++)
+        add_branch(s, run_find(c, &runs[i], p));
+}
+
+/* Potentials in every run of runs[0..nr), in the order of runs[0]; on
+ * ones (on = 1) or off ones.  Returns the count, into c->tmp. */
+static int intersect(skl_state *s, const run *runs, int nr, int on)
+{
+    skl_chain *c = s->chain;
+    int n = 0;
+    unsigned st = ++c->cstamp;
+    for (int i = 0; i < runs[0].count; i++) {
+        int pot = c->node[c->rlist[runs[0].off + i]].pot;
+        if (PON(pot) != on)
+            continue;
+        int all = 1;
+        for (int j = 1; j < nr && all; j++)
+            all = run_find(c, &runs[j], pot) >= 0;
+        if (all && c->cnt_stamp[pot] != st) {
+            c->cnt_stamp[pot] = st;
+            c->tmp[n++] = pot;
+        }
+    }
+    return n;
+}
+
+static int region_chains(skl_state *s, int cell, int d, const run *own)
+{
+    skl_chain *c = s->chain;
+    const sk_model *m = s->m;
+    run runs[SK_MAX_N];
+    for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++) {
+        int h = c->chouse[i], np = 0, first = -1;
+        if (h >= m->nfull)
+            continue;
+        for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++)
+            if (c->grid[m->house_cells[j]] & SKL_BIT(d)) {
+                if (first < 0)
+                    first = m->house_cells[j];
+                np++;
+            }
+        if (!(np == 2 || (c->multiple && np > 2)) || first != cell)
+            continue;
+        int nr = 0;
+        for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++) {
+            int o = m->house_cells[j], a, b, st;
+            if (!(c->grid[o] & SKL_BIT(d)))
+                continue;
+            if (o == cell) {
+                runs[nr++] = *own;
+                continue;
+            }
+            st = chain_from(s, &runs[nr], s->n + 1 + nr, POT(o, d, 1), &a, &b);
+            if (st < 0)
+                return st;
+            nr++;
+        }
+        for (int on = 1; on >= 0; on--) {
+            int n = intersect(s, runs, nr, on);
+            int *list = malloc((size_t)(n + 1) * sizeof *list);
+            if (!list)
+                return SK_ENOMEM;
+            memcpy(list, c->tmp, (size_t)n * sizeof *list);
+            for (int i2 = 0; i2 < n; i2++)
+                multi_step(s, runs, nr, list[i2], 1, h);
+            free(list);
+        }
+    }
+    return SK_OK;
+}
+
+static int multiple_cell(skl_state *s, int cell)
+{
+    skl_chain *c = s->chain;
+    int card = popcount64(c->grid[cell]);
+    run runs[SK_MAX_N];
+    int nr = 0;
+    pool_reset(c);
+    for (uint64_t v = c->grid[cell]; v; v &= v - 1) {
+        int d = lowest(v), a, b, st;
+        int do_double = card >= 3 && !c->nishio && c->dynamic;
+        int do_contra = c->dynamic || c->nishio;
+        run roff;
+        st = chain_from(s, &runs[nr], nr, POT(cell, d, 1), &a, &b);
+        if (st < 0)
+            return st;
+        if (do_contra && st == 1)
+            binary_step(s, a, b, POT(cell, d, 0), 1);
+        st = chain_from(s, &roff, s->n, POT(cell, d, 0), &a, &b);
+        if (st < 0)
+            return st;
+        if (do_contra && st == 1)
+            binary_step(s, a, b, POT(cell, d, 1), 1);
+        if (do_double) {
+            const run *ron = &runs[nr];
+            for (int on = 1; on >= 0; on--)
+                for (int i = 0; i < ron->count; i++) {
+                    int k = c->rlist[ron->off + i], pot = c->node[k].pot, k2;
+                    if (PON(pot) != on || (k2 = run_find(c, &roff, pot)) < 0)
+                        continue;
+                    binary_step(s, k, k2, pot, 0);
+                }
+        }
+        if (!c->nishio) {
+            st = region_chains(s, cell, d, &runs[nr]);
+            if (st < 0)
+                return st;
+        }
+        nr++;
+    }
+    if (c->nishio || !(card == 2 || (c->multiple && card > 2)))
+        return SK_OK;
+    for (int on = 1; on >= 0; on--) {
+        int n = intersect(s, runs, nr, on);
+        int *list = malloc((size_t)(n + 1) * sizeof *list);
+        if (!list)
+            return SK_ENOMEM;
+        memcpy(list, c->tmp, (size_t)n * sizeof *list);
+        for (int i = 0; i < n; i++)
+            multi_step(s, runs, nr, list[i], 0, -1);
+        free(list);
+    }
+    return SK_OK;
+}
+
+static int multiple(skl_state *s)
+{
+    skl_chain *c = s->chain;
+    for (int cell = 0; cell < s->nc; cell++) {
+        int card = popcount64(c->grid[cell]);
+        if (card > 2 || (card > 1 && c->dynamic)) {
+            int st = multiple_cell(s, cell);
+            if (st < 0)
+                return st;
+        }
+    }
+    return SK_OK;
+}
+
+/* ---- entry ---------------------------------------------------------------- */
+
+/* Runs one chaining producer of SE's list: 0 cycles and forcing chains,
+ * 1 Nishio, 2 multiple (static cell and region) chains, 3 + L dynamic
+ * chains of level L (only L = 0 so far).  Returns 1 with s->step filled,
+ * 0 when it finds nothing, or a negative status. */
+int skl_chains(skl_state *s, int which)
+{
+    skl_chain *c = s->chain;
+    int st = setup(s);
+    if (st != SK_OK)
+        return st;
+    if (which > 3)
+        return 0; /* nested levels: not yet */
+    c->grid = malloc((size_t)s->nc * sizeof *c->grid);
+    if (!c->grid)
+        return SK_ENOMEM;
+    for (int cell = 0; cell < s->nc; cell++)
+        c->grid[cell] = s->val[cell] ? 0 : s->cand[cell];
+    memcpy(c->g, c->grid, (size_t)s->nc * sizeof *c->g);
+    memcpy(c->src, c->grid, (size_t)s->nc * sizeof *c->src);
+    c->have = 0;
+    c->dynamic = which == 1 || which >= 3;
+    c->nishio = which == 1;
+    c->multiple = which == 2 || which >= 3;
+    c->level = which >= 3 ? which - 3 : 0;
+    pool_reset(c);
+    st = which == 0 ? unary(s) : multiple(s);
+    free(c->grid);
+    c->grid = NULL;
+    if (st < 0)
+        return st;
+    return c->have;
 }
