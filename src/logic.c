@@ -380,8 +380,10 @@ static int naked_single(skl_state *s)
 
 /* ---- helpers over houses ------------------------------------------------ */
 
+#define sees skl_sees
+
 /* 1 when cells a and b share a house. */
-static int sees(const skl_state *s, int a, int b)
+int skl_sees(const skl_state *s, int a, int b)
 {
     const sk_model *m = s->m;
     for (uint32_t i = m->peer_off[a]; i < m->peer_off[a + 1]; i++)
@@ -728,6 +730,7 @@ static int allowed(const skl_state *s, int r)
 
 static int next_step(skl_state *s)
 {
+    int st;
     if (full_house_or_hidden_single(s))
         return 1;
     if (allowed(s, 17) && locking(s, 1))
@@ -756,17 +759,27 @@ static int next_step(skl_state *s)
         return 1;
     if (allowed(s, 44) && xy_wing(s, 1))
         return 1;
+    if (allowed(s, 45) && (st = skl_unique_loops(s)) != 0)
+        return st;
     if (allowed(s, 50) && naked_set(s, 4))
         return 1;
     if (allowed(s, 52) && fish(s, 4))
         return 1;
     if (allowed(s, 54) && hidden_set(s, 4, 0))
         return 1;
-    /* chaining: cycles and forcing chains, Nishio, multiple, dynamic */
-    static const int chain_rating[4] = {65, 75, 80, 85};
-    for (int which = 0; which < 4; which++) {
-        int st;
-        if (!allowed(s, chain_rating[which]))
+    if (allowed(s, 56) && (st = skl_bug(s)) != 0)
+        return st;
+    if (allowed(s, 62) && (st = skl_aligned(s, 2)) != 0)
+        return st;
+    /* chaining: cycles and forcing chains, then aligned triple exclusion,
+       Nishio, multiple and dynamic chains */
+    if (allowed(s, 65) && (st = skl_chains(s, 0)) != 0)
+        return st;
+    if (allowed(s, 75) && (st = skl_aligned(s, 3)) != 0)
+        return st;
+    static const int chain_rating[3] = {75, 80, 85};
+    for (int which = 1; which < 4; which++) {
+        if (!allowed(s, chain_rating[which - 1]))
             break;
         st = skl_chains(s, which);
         if (st != 0)

@@ -46,6 +46,12 @@ void skl_step_reset(skl_state *s, int tech, int rating);
 void skl_add_elim(skl_state *s, int c, int d);
 int skl_add_nodes(skl_state *s, const sk_node *nodes, int count);
 
+/* logic_unique.c: unique rectangles and loops, BUG, aligned pair (2) and
+ * triple (3) exclusion; 1 with s->step filled, 0, or SK_ENOMEM. */
+int skl_unique_loops(skl_state *s);
+int skl_bug(skl_state *s);
+int skl_aligned(skl_state *s, int degree);
+
 /* logic_chain.c: the chaining producers of SE's list (cycles and forcing
  * chains, Nishio, multiple and dynamic chains, nested levels). */
 int skl_chain_new(skl_state *s);

@@ -1,0 +1,874 @@
+/*
+ * logic_unique.c - the uniqueness patterns and aligned exclusions of the
+ * logical solver: unique rectangles and loops (types 1 to 4), the
+ * bivalue universal grave (BUG, types 1 to 4), and aligned pair and
+ * triple exclusion, each found the way Sudoku Explainer 1.2.1 finds it
+ * (scan order, which of several steps is taken, ratings).
+ *
+ * Uniqueness patterns assume the puzzle has one solution: a loop of cells
+ * that could swap two digits, or a grid where every cell has two
+ * candidates and every digit two places in each house, would give a second
+ * solution, so the candidates that break the pattern must hold.
+ *
+ * "Region types" here: 0 boxes (and jigsaw regions), 1 rows, 2 columns,
+ * then one type for each other full house (a diagonal, a window...).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "logic.h"
+#include "model.h"
+
+#define BIT(d) SKL_BIT(d)
+
+static int popcount64(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+static int lowest(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+
+/* First house of kind SKL_OTHER in s->house (they come last). */
+static int first_other(const skl_state *s)
+{
+    int k = 0;
+    while (k < s->nh && s->hkind[k] != SKL_OTHER)
+        k++;
+    return k;
+}
+
+static int ntypes(const skl_state *s)
+{
+    return 3 + s->nh - first_other(s);
+}
+
+static int in_house(const skl_state *s, int k, int c)
+{
+    int cnt;
+    const uint16_t *cells = skl_hcells(s, k, &cnt);
+    for (int i = 0; i < cnt; i++)
+        if (cells[i] == c)
+            return 1;
+    return 0;
+}
+
+/* The house (index into s->house) of type t holding cell c, or -1. */
+static int region_of(const skl_state *s, int c, int t)
+{
+    if (t == 0)
+        return s->cell_house[c * 3 + 0];
+    if (t == 1)
+        return s->cell_house[c * 3 + 2];
+    if (t == 2)
+        return s->cell_house[c * 3 + 1];
+    int k = first_other(s) + t - 3;
+    return k < s->nh && in_house(s, k, c) ? k : -1;
+}
+
+/* Position of cell c in house k, or -1. */
+static int pos_in(const skl_state *s, int k, int c)
+{
+    int cnt;
+    const uint16_t *cells = skl_hcells(s, k, &cnt);
+    for (int i = 0; i < cnt; i++)
+        if (cells[i] == c)
+            return i;
+    return -1;
+}
+
+/* Next k-subset in increasing order of the bit mask; 0 after the last. */
+static uint64_t next_subset(uint64_t x, int n)
+{
+    uint64_t c = x & -x, r = x + c;
+    uint64_t next = (((r ^ x) >> 2) / c) | r;
+    if (n < 64 && (next >> n))
+        return 0;
+    return next;
+}
+
+/* The grid as SE sees it: no candidates in filled cells. */
+static uint64_t *grid_view(const skl_state *s)
+{
+    uint64_t *g = malloc((size_t)s->nc * sizeof *g);
+    if (g)
+        for (int c = 0; c < s->nc; c++)
+            g[c] = s->val[c] ? 0 : s->cand[c];
+    return g;
+}
+
+/* ---- unique rectangles and loops ------------------------------------------- */
+
+enum { UR_T1, UR_T2, UR_T3N, UR_T3H, UR_T4 }; /* hint classes */
+
+typedef struct ur_hint {
+    double diff;
+    int type, cls, len;
+    int *loop;     /* len cells */
+    int nel;
+    sk_cand *el;   /* digits 0-based here */
+} ur_hint;
+
+typedef struct ur_ctx {
+    skl_state *s;
+    const uint64_t *g;
+    int v1, v2, nt;
+    int *loop, len;
+    int **found;   /* loops found from the current start cell */
+    int *found_len;
+    int nfound, capfound;
+    long budget;
+    /* hints kept (for the duplicate rule) and the best */
+    ur_hint *hints;
+    int nhints, caphints;
+    int best;
+    int oom;
+} ur_ctx;
+
+static int in_loop(const ur_ctx *u, int c)
+{
+    for (int i = 0; i < u->len; i++)
+        if (u->loop[i] == c)
+            return 1;
+    return 0;
+}
+
+/* Keeps a copy of the loop being built. */
+static int record_loop(ur_ctx *u)
+{
+    if (u->nfound == u->capfound) {
+        int cap = u->capfound ? 2 * u->capfound : 16;
+        int **f = realloc(u->found, (size_t)cap * sizeof *f);
+        int *fl = f ? realloc(u->found_len, (size_t)cap * sizeof *fl) : NULL;
+        if (f)
+            u->found = f;
+        if (!f || !fl) {
+            u->oom = 1;
+            return 0;
+        }
+        u->found_len = fl;
+        u->capfound = cap;
+    }
+    int *copy = malloc((size_t)u->len * sizeof *copy);
+    if (!copy) {
+        u->oom = 1;
+        return 0;
+    }
+    memcpy(copy, u->loop, (size_t)u->len * sizeof *copy);
+    u->found[u->nfound] = copy;
+    u->found_len[u->nfound++] = u->len;
+    return 1;
+}
+
+/* SE's depth-first search for loops (SE 1.2.1 keeps the set of extra
+ * digits of one level shared between the neighbours it tries, so extras
+ * of a neighbour tried before count for the next ones; this is kept). */
+static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int last)
+{
+    skl_state *s = u->s;
+    uint64_t ex = ex_in;
+    uint64_t pair = BIT(u->v1) | BIT(u->v2);
+    if (u->oom || --u->budget < 0)
+        return;
+    u->loop[u->len++] = cell;
+    for (int t = 0; t < u->nt; t++) {
+        if (t == last)
+            continue;
+        int k = region_of(s, cell, t), cnt;
+        if (k < 0)
+            continue;
+        const uint16_t *cells = skl_hcells(s, k, &cnt);
+        for (int i = 0; i < cnt; i++) {
+            int next = cells[i];
+            if (next == u->loop[0] && u->len >= 4) {
+                record_loop(u);
+                continue;
+            }
+            if (in_loop(u, next) || (u->g[next] & pair) != pair)
+                continue;
+            ex |= u->g[next] & ~pair;
+            ex &= ~pair;
+            int card = popcount64(u->g[next]);
+            if (card == 2 || popcount64(ex) == 1 || allowed > 0)
+                find_loops(u, next, card > 2 ? allowed - 1 : allowed, ex, t);
+        }
+    }
+    u->len--;
+}
+
+/* Every house visited by the loop's odd cells is visited once by them,
+ * the same for even cells, and both visit the same houses. */
+static int valid_loop(const skl_state *s, const int *loop, int len, int nt)
+{
+    int nh = s->nh;
+    uint8_t *odd = calloc((size_t)nh * 2, 1);
+    int ok = 1;
+    if (!odd)
+        return 0;
+    uint8_t *even = odd + nh;
+    for (int i = 0; i < len && ok; i++)
+        for (int t = 0; t < nt && ok; t++) {
+            int k = region_of(s, loop[i], t);
+            if (k < 0)
+                continue;
+            uint8_t *v = i & 1 ? odd : even;
+            if (v[k])
+                ok = 0;
+            v[k] = 1;
+        }
+    for (int k = 0; k < nh && ok; k++)
+        ok = odd[k] == even[k];
+    free(odd);
+    return ok;
+}
+
+static int same_loop(const int *a, int na, const int *b, int nb)
+{
+    if (na != nb)
+        return 0;
+    for (int i = 0; i < nb; i++) {
+        int found = 0;
+        for (int j = 0; j < na && !found; j++)
+            found = a[j] == b[i];
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+/* Offers a hint: dropped when it removes nothing or repeats a kept hint of
+ * its class on the same cells; else kept, and the best so far when it is
+ * easier (by rating, then type) than the best. */
+static void ur_offer(ur_ctx *u, int cls, int type, double bonus, const int *loop, int len,
+                     const sk_cand *el, int nel)
+{
+    if (!nel)
+        return;
+    for (int i = 0; i < u->nhints; i++)
+        if (u->hints[i].cls == cls && same_loop(u->hints[i].loop, u->hints[i].len, loop, len))
+            return;
+    if (u->nhints == u->caphints) {
+        int cap = u->caphints ? 2 * u->caphints : 16;
+        ur_hint *h = realloc(u->hints, (size_t)cap * sizeof *h);
+        if (!h) {
+            u->oom = 1;
+            return;
+        }
+        u->hints = h;
+        u->caphints = cap;
+    }
+    ur_hint *h = &u->hints[u->nhints];
+    double diff = 4.5;
+    if (len >= 10)
+        diff += 0.3;
+    if (len >= 8)
+        diff += 0.2;
+    else if (len >= 6)
+        diff += 0.1;
+    h->diff = diff + bonus;
+    h->type = type;
+    h->cls = cls;
+    h->len = len;
+    h->loop = malloc((size_t)len * sizeof *h->loop);
+    h->el = malloc((size_t)(nel + 1) * sizeof *h->el);
+    if (!h->loop || !h->el) {
+        free(h->loop);
+        free(h->el);
+        u->oom = 1;
+        return;
+    }
+    memcpy(h->loop, loop, (size_t)len * sizeof *loop);
+    memcpy(h->el, el, (size_t)nel * sizeof *el);
+    h->nel = nel;
+    if (u->best < 0 || h->diff < u->hints[u->best].diff ||
+        (h->diff == u->hints[u->best].diff && type < u->hints[u->best].type))
+        u->best = u->nhints;
+    u->nhints++;
+}
+
+/* Cells that see every cell of list[0..n) (not themselves in it). */
+static int sees_all(const skl_state *s, int c, const int *list, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (c == list[i] || !skl_sees(s, c, list[i]))
+            return 0;
+    return 1;
+}
+
+static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_cand *el)
+{
+    skl_state *s = u->s;
+    const uint64_t *g = u->g;
+    uint64_t pair = BIT(u->v1) | BIT(u->v2);
+    uint64_t extra = (g[c1] | g[c2]) & ~pair;
+    int n = s->n;
+    for (int degree = popcount64(extra); degree <= n - 2; degree++)
+        for (int t = 0; t < u->nt; t++) {
+            int k = region_of(s, c1, t);
+            if (k < 0 || k != region_of(s, c2, t))
+                continue;
+            int cnt, empty = 0;
+            const uint16_t *cells = skl_hcells(s, k, &cnt);
+            for (int i = 0; i < cnt; i++)
+                empty += !s->val[cells[i]];
+            int i1 = pos_in(s, k, c1), i2 = pos_in(s, k, c2);
+            if (degree * 2 <= empty && degree <= cnt) {
+                for (uint64_t sub = (1ull << degree) - 1; sub; sub = next_subset(sub, cnt)) {
+                    if (!(sub & BIT(i1)) || (sub & BIT(i2)))
+                        continue;
+                    uint64_t naked = extra & g[c1] & g[c2], uni = 0;
+                    int ok = 1;
+                    for (uint64_t q = sub; q; q &= q - 1) {
+                        int i = lowest(q);
+                        uint64_t p = i == i1 ? extra : g[cells[i]];
+                        if (popcount64(p) <= 1)
+                            ok = 0;
+                        uni |= p;
+                        if (i != i1)
+                            naked |= p;
+                    }
+                    if (popcount64(naked) != degree || !ok || popcount64(uni) != degree)
+                        continue;
+                    int nel = 0;
+                    for (int i = 0; i < cnt; i++) {
+                        int o = cells[i];
+                        if ((sub & BIT(i)) || o == c1 || o == c2)
+                            continue;
+                        for (uint64_t v = g[o] & uni; v; v &= v - 1)
+                            el[nel].cell = o, el[nel++].digit = lowest(v);
+                    }
+                    ur_offer(u, UR_T3N, 3, (popcount64(uni) - 1) * 0.1, loop, len, el, nel);
+                }
+            }
+            if (degree * 2 < empty) {
+                int rem[SK_MAX_N], nrem = 0;
+                for (int v = 0; v < n; v++)
+                    if (v != u->v1 && v != u->v2 && !(extra & BIT(v)))
+                        rem[nrem++] = v;
+                if (degree - 2 > nrem || nrem == 0)
+                    continue;
+                for (uint64_t sub = (1ull << (degree - 2)) - 1;;) {
+                    uint64_t vals = pair, uni = 0;
+                    int ok = 1;
+                    for (uint64_t q = sub; q; q &= q - 1)
+                        vals |= BIT(rem[lowest(q)]);
+                    for (uint64_t q = vals; q; q &= q - 1) {
+                        int v = lowest(q);
+                        uint64_t p = 0;
+                        for (int i = 0; i < cnt; i++)
+                            if (i != i2 && (g[cells[i]] & BIT(v)))
+                                p |= BIT(i);
+                        if (!p)
+                            ok = 0;
+                        uni |= p;
+                    }
+                    if (ok && popcount64(uni) == degree) {
+                        uint64_t hidden = uni & ~BIT(i1) & ~BIT(i2);
+                        int nel = 0;
+                        for (uint64_t q = hidden; q; q &= q - 1) {
+                            int o = cells[lowest(q)];
+                            for (uint64_t v = g[o] & ~vals; v; v &= v - 1)
+                                el[nel].cell = o, el[nel++].digit = lowest(v);
+                        }
+                        ur_offer(u, UR_T3H, 3, (popcount64(hidden) - 1) * 0.1, loop, len, el,
+                                 nel);
+                    }
+                    if (degree - 2 == 0)
+                        break;
+                    sub = next_subset(sub, nrem);
+                    if (!sub)
+                        break;
+                }
+            }
+        }
+}
+
+static void ur_loop(ur_ctx *u, const int *loop, int len, sk_cand *el)
+{
+    skl_state *s = u->s;
+    const uint64_t *g = u->g;
+    uint64_t pair = BIT(u->v1) | BIT(u->v2);
+    int extra[4 * SK_MAX_N], nx = 0, nel = 0;
+    for (int i = 0; i < len; i++)
+        if (popcount64(g[loop[i]]) > 2 && nx < 4 * SK_MAX_N)
+            extra[nx++] = loop[i];
+    if (nx == 1) {
+        for (uint64_t v = g[extra[0]] & pair; v; v &= v - 1)
+            el[nel].cell = extra[0], el[nel++].digit = lowest(v);
+        ur_offer(u, UR_T1, 1, 0.0, loop, len, el, nel);
+        return;
+    }
+    if (nx < 2)
+        return;
+    uint64_t rest = (g[extra[0]] | g[extra[1]]) & ~pair;
+    if (nx > 2 || popcount64(rest) == 1) {
+        /* type 2: the extra digit of the first extra cell goes from the
+           cells that see all extra cells */
+        int d = lowest(g[extra[0]] & ~pair);
+        for (int c = 0; c < s->nc; c++)
+            if ((g[c] & BIT(d)) && sees_all(s, c, extra, nx))
+                el[nel].cell = c, el[nel++].digit = d;
+        ur_offer(u, UR_T2, 2, 0.0, loop, len, el, nel);
+        if (nx > 2)
+            return;
+    } else if (popcount64(rest) >= 2) {
+        ur_type3(u, loop, len, extra[0], extra[1], el);
+    }
+    /* type 4: a digit of the pair with no other place in a house of both
+       extra cells; the other digit goes from them */
+    int c1 = extra[0], c2 = extra[1], lock1 = 0, lock2 = 0;
+    for (int t = 0; t < u->nt; t++) {
+        int k = region_of(s, c1, t), cnt, h1 = 0, h2 = 0;
+        if (k < 0 || k != region_of(s, c2, t))
+            continue;
+        const uint16_t *cells = skl_hcells(s, k, &cnt);
+        for (int i = 0; i < cnt; i++) {
+            int o = cells[i];
+            if (o == c1 || o == c2)
+                continue;
+            h1 |= (g[o] & BIT(u->v1)) != 0;
+            h2 |= (g[o] & BIT(u->v2)) != 0;
+        }
+        lock1 |= !h1;
+        lock2 |= !h2;
+    }
+    if (lock1 || lock2) {
+        int d = lock1 ? u->v2 : u->v1;
+        nel = 0;
+        el[nel].cell = c1, el[nel++].digit = d;
+        el[nel].cell = c2, el[nel++].digit = d;
+        ur_offer(u, UR_T4, 4, 0.0, loop, len, el, nel);
+    }
+}
+
+static void ur_free(ur_ctx *u)
+{
+    for (int i = 0; i < u->nfound; i++)
+        free(u->found[i]);
+    free(u->found);
+    free(u->found_len);
+    for (int i = 0; i < u->nhints; i++) {
+        free(u->hints[i].loop);
+        free(u->hints[i].el);
+    }
+    free(u->hints);
+    free(u->loop);
+}
+
+/* Unique rectangles and loops: 1 with s->step filled, 0, or SK_ENOMEM. */
+int skl_unique_loops(skl_state *s)
+{
+    ur_ctx u;
+    int ret = 0;
+    uint64_t *g = grid_view(s);
+    sk_cand *el = malloc((size_t)s->nc * (size_t)s->n * sizeof *el);
+    memset(&u, 0, sizeof u);
+    u.s = s;
+    u.g = g;
+    u.nt = ntypes(s);
+    u.best = -1;
+    u.loop = malloc((size_t)s->nc * sizeof *u.loop);
+    if (!g || !el || !u.loop) {
+        free(g);
+        free(el);
+        free(u.loop);
+        return SK_ENOMEM;
+    }
+    for (int c = 0; c < s->nc && !u.oom; c++) {
+        if (popcount64(g[c]) != 2)
+            continue;
+        u.v1 = lowest(g[c]);
+        u.v2 = lowest(g[c] & (g[c] - 1));
+        u.len = 0;
+        u.budget = 1000000;
+        for (int i = 0; i < u.nfound; i++)
+            free(u.found[i]);
+        u.nfound = 0;
+        find_loops(&u, c, 2, 0, -1);
+        for (int i = 0; i < u.nfound && !u.oom; i++)
+            if (valid_loop(s, u.found[i], u.found_len[i], u.nt))
+                ur_loop(&u, u.found[i], u.found_len[i], el);
+    }
+    if (u.oom) {
+        ret = SK_ENOMEM;
+    } else if (u.best >= 0) {
+        const ur_hint *h = &u.hints[u.best];
+        skl_step_reset(s, h->len == 4 ? SK_TECH_UNIQUE_RECTANGLE : SK_TECH_UNIQUE_LOOP,
+                       (int)((h->diff + 0.05) * 10));
+        s->step.subtype = h->type;
+        for (int i = 0; i < h->nel; i++)
+            skl_add_elim(s, h->el[i].cell, h->el[i].digit);
+        for (int i = 0; i < h->len; i++)
+            s->cells[s->step.ncells++] = h->loop[i];
+        s->step.digits = g[h->loop[0]] & g[h->loop[1]];
+        {
+            /* the pair: the digits every loop cell has */
+            uint64_t both = s->m->all;
+            for (int i = 0; i < h->len; i++)
+                both &= g[h->loop[i]];
+            s->step.digits = both;
+        }
+        ret = 1;
+    }
+    ur_free(&u);
+    free(g);
+    free(el);
+    return ret;
+}
+
+/* ---- the bivalue universal grave ------------------------------------------ */
+
+/* Houses in SE's BUG order: boxes, rows, columns, others. */
+static int bug_order(const skl_state *s, int *order)
+{
+    static const int kinds[4] = {SKL_BLOCK, SKL_ROW, SKL_COLUMN, SKL_OTHER};
+    int n = 0;
+    for (int t = 0; t < 4; t++)
+        for (int k = 0; k < s->nh; k++)
+            if (s->hkind[k] == kinds[t])
+                order[n++] = k;
+    return n;
+}
+
+int skl_bug(skl_state *s)
+{
+    int nc = s->nc, n = s->n, ret = 0;
+    uint64_t *g = grid_view(s);
+    uint64_t *temp = grid_view(s);
+    uint64_t *bugval = calloc((size_t)nc, sizeof *bugval);
+    uint8_t *common = malloc((size_t)nc);
+    int *order = malloc((size_t)s->nh * sizeof *order);
+    int *bug = malloc((size_t)nc * sizeof *bug);
+    int nbug = 0, have_common = 0;
+    uint64_t all = 0;
+    if (!g || !temp || !bugval || !common || !order || !bug) {
+        ret = SK_ENOMEM;
+        goto out;
+    }
+    int nk = bug_order(s, order);
+    for (int oi = 0; oi < nk; oi++) {
+        int k = order[oi], cnt;
+        const uint16_t *cells = skl_hcells(s, k, &cnt);
+        for (int d = 0; d < n; d++) {
+            int np = 0, nb = 0, at = -1;
+            for (int i = 0; i < cnt; i++)
+                if (g[cells[i]] & BIT(d)) {
+                    np++;
+                    if (popcount64(g[cells[i]]) >= 3)
+                        nb++, at = cells[i];
+                }
+            if (np == 0 || np == 2)
+                continue;
+            if (nb == 1) {
+                int known = 0;
+                for (int i = 0; i < nbug; i++)
+                    known |= bug[i] == at;
+                if (!known)
+                    bug[nbug++] = at;
+                bugval[at] |= BIT(d);
+                all |= BIT(d);
+                temp[at] &= ~BIT(d);
+                if (!have_common) {
+                    for (int c = 0; c < nc; c++)
+                        common[c] = (uint8_t)skl_sees(s, c, at);
+                    have_common = 1;
+                } else {
+                    for (int c = 0; c < nc; c++)
+                        common[c] = (uint8_t)(common[c] && skl_sees(s, c, at));
+                }
+                int any = 0;
+                for (int i = 0; i < nbug; i++)
+                    common[bug[i]] = 0;
+                for (int c = 0; c < nc; c++)
+                    any |= common[c];
+                if (nbug > 1 && popcount64(all) > 1 && !any)
+                    goto out;
+            }
+            if (nb == 0)
+                goto out;
+        }
+    }
+    for (int c = 0; c < nc; c++)
+        if (!s->val[c] && popcount64(temp[c]) != 2)
+            goto out;
+    for (int oi = 0; oi < nk; oi++) {
+        int k = order[oi], cnt;
+        const uint16_t *cells = skl_hcells(s, k, &cnt);
+        for (int d = 0; d < n; d++) {
+            int np = 0;
+            for (int i = 0; i < cnt; i++)
+                np += (temp[cells[i]] & BIT(d)) != 0;
+            if (np != 0 && np != 2)
+                goto out;
+        }
+    }
+    if (!nbug)
+        goto out;
+    int any_common = 0;
+    for (int c = 0; have_common && c < nc; c++)
+        any_common |= common[c];
+    if (nbug == 1) {
+        skl_step_reset(s, SK_TECH_BUG, 56);
+        s->step.subtype = 1;
+        for (uint64_t v = g[bug[0]] & ~all; v; v &= v - 1)
+            skl_add_elim(s, bug[0], lowest(v));
+    } else if (popcount64(all) == 1) {
+        int d = lowest(all);
+        skl_step_reset(s, SK_TECH_BUG, 57);
+        s->step.subtype = 2;
+        for (int c = 0; any_common && c < nc; c++)
+            if (common[c] && (g[c] & BIT(d)))
+                skl_add_elim(s, c, d);
+        if (!s->step.nelim) {
+            if (nbug == 2)
+                goto type4;
+            goto out;
+        }
+    } else if (any_common) {
+        if (nbug == 2)
+            goto type4;
+        goto type3;
+    } else {
+        goto out;
+    }
+    goto found;
+type4: {
+    int c1 = bug[0], c2 = bug[1];
+    uint64_t both = g[c1] & g[c2] & ~all;
+    int shared = 0;
+    if (popcount64(both) == 1)
+        for (int t = 0; t < ntypes(s) && !shared; t++) {
+            int k = region_of(s, c1, t);
+            shared = k >= 0 && k == region_of(s, c2, t);
+        }
+    if (shared) {
+        skl_step_reset(s, SK_TECH_BUG, 57);
+        s->step.subtype = 4;
+        for (uint64_t v = g[c1] & ~bugval[c1] & ~both; v; v &= v - 1)
+            skl_add_elim(s, c1, lowest(v));
+        for (uint64_t v = g[c2] & ~bugval[c2] & ~both; v; v &= v - 1)
+            skl_add_elim(s, c2, lowest(v));
+        if (s->step.nelim)
+            goto found;
+    }
+    if (popcount64(all) == 1 || !any_common)
+        goto out;
+}
+type3:
+    for (int t = 0; t < ntypes(s); t++) {
+        int k = region_of(s, bug[0], t);
+        for (int i = 1; i < nbug && k >= 0; i++)
+            if (region_of(s, bug[i], t) != k)
+                k = -1;
+        if (k < 0)
+            continue;
+        int rc[SK_MAX_N], nr = 0;
+        for (int c = 0; c < nc; c++)
+            if (common[c] && in_house(s, k, c))
+                rc[nr++] = c;
+        for (int degree = 2; degree <= 6 && degree <= n - 3; degree++) {
+            if (nr < degree)
+                continue;
+            for (uint64_t sub = (1ull << (degree - 1)) - 1; sub; sub = next_subset(sub, nr)) {
+                uint64_t other = 0;
+                int ok = popcount64(all) > 1;
+                for (uint64_t q = sub; q; q &= q - 1) {
+                    uint64_t p = g[rc[lowest(q)]];
+                    if (popcount64(p) <= 1)
+                        ok = 0;
+                    other |= p;
+                }
+                if (!ok || popcount64(other) != degree || popcount64(other | all) != degree)
+                    continue;
+                uint64_t naked = other | all;
+                skl_step_reset(s, SK_TECH_BUG, 57);
+                s->step.subtype = 3;
+                for (int i = 0; i < nr; i++) {
+                    if (sub & BIT(i))
+                        continue;
+                    for (uint64_t v = g[rc[i]] & naked; v; v &= v - 1)
+                        skl_add_elim(s, rc[i], lowest(v));
+                }
+                if (s->step.nelim) {
+                    double diff = 5.7 + (popcount64(naked) - 1) * 0.1;
+                    s->step.rating = (int)((diff + 0.05) * 10);
+                    goto found;
+                }
+            }
+        }
+    }
+    goto out;
+found:
+    s->step.digits = all;
+    for (int i = 0; i < nbug; i++)
+        s->cells[s->step.ncells++] = bug[i];
+    ret = 1;
+out:
+    free(g);
+    free(temp);
+    free(bugval);
+    free(common);
+    free(order);
+    free(bug);
+    return ret;
+}
+
+/* ---- aligned exclusion ------------------------------------------------------ */
+
+typedef struct ae_ctx {
+    const skl_state *s;
+    const uint64_t *g;
+    int degree;
+    int cells[3];
+    const int *excl; /* common excluders */
+    int nexcl;
+    uint64_t allowed[3];
+    int pick[3];
+} ae_ctx;
+
+/* Tries every combination of candidates of the aligned cells; marks the
+ * candidates some allowed combination uses. */
+static void ae_combos(ae_ctx *a, int i)
+{
+    if (i == a->degree) {
+        for (int x = 0; x < a->degree; x++)
+            for (int y = x + 1; y < a->degree; y++)
+                if (a->pick[x] == a->pick[y] && skl_sees(a->s, a->cells[x], a->cells[y]))
+                    return;
+        uint64_t used = 0;
+        for (int x = 0; x < a->degree; x++)
+            used |= BIT(a->pick[x]);
+        for (int e = 0; e < a->nexcl; e++)
+            if (!(a->g[a->excl[e]] & ~used))
+                return;
+        for (int x = 0; x < a->degree; x++)
+            a->allowed[x] |= BIT(a->pick[x]);
+        return;
+    }
+    for (uint64_t v = a->g[a->cells[i]]; v; v &= v - 1) {
+        a->pick[i] = lowest(v);
+        ae_combos(a, i + 1);
+    }
+}
+
+/* Aligned pair (degree 2) or triple (3) exclusion. */
+int skl_aligned(skl_state *s, int degree)
+{
+    int nc = s->nc, ret = 0, nb = 0;
+    uint64_t *g = grid_view(s);
+    int *base = malloc((size_t)nc * sizeof *base);
+    int *isbase = calloc((size_t)nc, sizeof *isbase);
+    int *excl_off = malloc(((size_t)nc + 1) * sizeof *excl_off);
+    int *excl = malloc((size_t)s->m->peer_off[nc] * sizeof *excl + 1);
+    int *common = malloc((size_t)nc * sizeof *common);
+    int *twin = malloc((size_t)nc * sizeof *twin);
+    uint8_t *mark = calloc((size_t)nc, 1);
+    if (!g || !base || !isbase || !excl_off || !excl || !common || !twin || !mark) {
+        ret = SK_ENOMEM;
+        goto out;
+    }
+    /* base cells and their excluders (peers with 2..degree candidates), in
+       cell order, peers ascending */
+    int ne = 0;
+    for (int c = 0; c < nc; c++) {
+        excl_off[c] = ne;
+        if (popcount64(g[c]) < 2)
+            continue;
+        int single = 0, start = ne;
+        for (int o = 0; o < nc; o++) {
+            if (o == c || !skl_sees(s, c, o))
+                continue;
+            int card = popcount64(g[o]);
+            if (card == 1)
+                single = 1;
+            else if (card >= 2 && card <= degree)
+                excl[ne++] = o;
+        }
+        if (single || ne == start) {
+            ne = start;
+            continue;
+        }
+        isbase[c] = 1 + nb;
+        base[nb++] = c;
+    }
+    excl_off[nc] = ne;
+    /* excluders of cell c: excl[excl_off[c] .. excl_off[c + 1]), empty for
+       a cell that is not a base cell */
+    /* pairs of base cells in SE's order: {0,1}, {0,2}, {1,2}, {0,3}... */
+    for (int j = 1; j < nb && nb >= degree; j++)
+        for (int i0 = 0; i0 < j; i0++) {
+        int c0 = base[i0], c1 = base[j];
+        int e0 = excl_off[c0], e0n = excl_off[c0 + 1];
+        int e1 = excl_off[c1], e1n = excl_off[c1 + 1];
+        int ntw = 0;
+        if (degree == 3) {
+            memset(mark, 0, (size_t)nc);
+            for (int i = e0; i < e0n; i++)
+                if (!mark[excl[i]])
+                    mark[excl[i]] = 1, twin[ntw++] = excl[i];
+            for (int i = e1; i < e1n; i++)
+                if (!mark[excl[i]])
+                    mark[excl[i]] = 1, twin[ntw++] = excl[i];
+            int w = 0;
+            for (int i = 0; i < ntw; i++)
+                if (isbase[twin[i]] && twin[i] != c0 && twin[i] != c1)
+                    twin[w++] = twin[i];
+            ntw = w;
+            if (ntw < 1)
+                continue;
+        }
+        for (int ti = 0; ti < (degree == 3 ? ntw : 1); ti++) {
+            ae_ctx a;
+            memset(&a, 0, sizeof a);
+            a.s = s;
+            a.g = g;
+            a.degree = degree;
+            a.cells[0] = c0;
+            a.cells[1] = c1;
+            if (degree == 3)
+                a.cells[2] = twin[ti];
+            /* common excluders, in the first cell's order */
+            int ncom = 0;
+            for (int i = e0; i < e0n; i++) {
+                int o = excl[i], all = 1;
+                for (int x = 1; x < degree && all; x++) {
+                    int c = a.cells[x], found = 0;
+                    for (int q = excl_off[c]; q < excl_off[c + 1] && !found; q++)
+                        found = excl[q] == o;
+                    all = found;
+                }
+                if (all)
+                    common[ncom++] = o;
+            }
+            if (ncom < 2)
+                continue;
+            a.excl = common;
+            a.nexcl = ncom;
+            ae_combos(&a, 0);
+            skl_step_reset(s, degree == 2 ? SK_TECH_ALIGNED_PAIR_EXCLUSION
+                                          : SK_TECH_ALIGNED_TRIPLE_EXCLUSION,
+                           degree == 2 ? 62 : 75);
+            for (int x = 0; x < degree; x++)
+                for (uint64_t v = g[a.cells[x]] & ~a.allowed[x]; v; v &= v - 1)
+                    skl_add_elim(s, a.cells[x], lowest(v));
+            if (s->step.nelim) {
+                for (int x = 0; x < degree; x++)
+                    s->cells[s->step.ncells++] = a.cells[x];
+                ret = 1;
+                goto out;
+            }
+        }
+        }
+out:
+    free(g);
+    free(base);
+    free(isbase);
+    free(excl_off);
+    free(excl);
+    free(common);
+    free(twin);
+    free(mark);
+    return ret;
+}
