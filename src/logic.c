@@ -149,6 +149,8 @@ void sk_logic_free(sk_logic *s)
     free(s->cells);
     free(s->nodes);
     free(s->branch);
+    free(s->elim2);
+    free(s->cells2);
     free(s);
 }
 
@@ -284,6 +286,16 @@ static void add_house(skl_state *s, int k)
 static void add_cell(skl_state *s, int c)
 {
     s->cells[s->step.ncells++] = c;
+}
+
+/* A step is complete: 1 to stop there, or 0 after handing it to the
+ * collector when every step is wanted (skl_rule_all). */
+static int emit(skl_state *s)
+{
+    if (!s->collect)
+        return 1;
+    s->collect(s->collect_ctx, &s->step);
+    return 0;
 }
 
 /* Positions (bits over the house's cell list) of digit d in house k. */
@@ -463,7 +475,11 @@ static int locking(skl_state *s, int direct)
                     if (!s->step.nelim)
                         continue;
                     if (!direct)
-                        return 1;
+                        {
+                        if (emit(s))
+                            return 1;
+                        continue;
+                    }
                     /* a house of region1's kind crossing region2 left with one place */
                     for (int k3 = 0; k3 < s->nh; k3++) {
                         if (s->hkind[k3] != t1 || k3 == k1)
@@ -538,7 +554,11 @@ static int hidden_set(skl_state *s, int k, int direct)
                 if (!s->step.nelim)
                     continue;
                 if (!direct)
-                    return 1;
+                    {
+                        if (emit(s))
+                            return 1;
+                        continue;
+                    }
                 for (int d = 0; d < s->n; d++) {
                     if (sub & BIT(d) || popcount64(pos[d]) < 2)
                         continue;
@@ -588,7 +608,8 @@ static int naked_set(skl_state *s, int k)
                         add_elim(s, c, lowest(o));
                 }
                 if (s->step.nelim)
-                    return 1;
+                    if (emit(s))
+                        return 1;
             }
         }
     return 0;
@@ -648,7 +669,8 @@ static int fish(skl_state *s, int k)
                     }
                 }
                 if (s->step.nelim)
-                    return 1;
+                    if (emit(s))
+                        return 1;
             }
     }
     return 0;
@@ -777,8 +799,10 @@ static int next_step(skl_state *s)
         return st;
     if (allowed(s, 75) && (st = skl_aligned(s, 3)) != 0)
         return st;
-    static const int chain_rating[3] = {75, 80, 85};
-    for (int which = 1; which < 4; which++) {
+    /* Nishio 7.5, multiple 8.0, dynamic 8.5, then the nested levels:
+       9.0, 9.5, 10.0 and four producers at 10.5 */
+    static const int chain_rating[10] = {75, 80, 85, 90, 95, 100, 105, 105, 105, 105};
+    for (int which = 1; which <= 10; which++) {
         if (!allowed(s, chain_rating[which - 1]))
             break;
         st = skl_chains(s, which);
@@ -873,4 +897,54 @@ char *sk_step_name(const sk_step *h, char *buf, size_t size)
         snprintf(buf, size, "%s", name);
     }
     return buf;
+}
+
+/* ---- every step of a basic rule, for nested chains ------------------------ */
+
+int skl_rule_all(skl_state *s, int rule, const uint64_t *g,
+                 void (*fn)(void *ctx, const sk_step *st), void *ctx)
+{
+    uint64_t *save = s->cand;
+    uint64_t *cand = malloc((size_t)s->nc * sizeof *cand);
+    sk_step keep = s->step;
+    sk_cand *elim = s->elim;
+    int *cells = s->cells;
+    if (!cand)
+        return SK_ENOMEM;
+    if (!s->elim2) {
+        s->elim2 = malloc((size_t)s->nc * (size_t)s->n * sizeof *s->elim2);
+        s->cells2 = malloc((size_t)s->nc * sizeof *s->cells2);
+        if (!s->elim2 || !s->cells2) {
+            free(cand);
+            return SK_ENOMEM;
+        }
+    }
+    for (int c = 0; c < s->nc; c++)
+        cand[c] = s->val[c] ? BIT(s->val[c] - 1) : g[c];
+    s->cand = cand;
+    s->elim = s->elim2;
+    s->cells = s->cells2;
+    s->collect = fn;
+    s->collect_ctx = ctx;
+    switch (rule) {
+    case 0:
+        locking(s, 0);
+        break;
+    case 1:
+        hidden_set(s, 2, 0);
+        break;
+    case 2:
+        naked_set(s, 2);
+        break;
+    default:
+        fish(s, 2);
+        break;
+    }
+    s->collect = NULL;
+    s->cand = save;
+    s->elim = elim;
+    s->cells = cells;
+    s->step = keep;
+    free(cand);
+    return SK_OK;
 }

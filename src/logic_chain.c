@@ -53,8 +53,22 @@
 typedef struct cnode {
     int pot;
     int npar;
-    int par; /* offset into the parent pool; parents[0] is the main cause */
+    int par;   /* offset into the parent pool; parents[0] is the main cause */
+    int cause; /* the rule that made it: CAUSE_CELL, a model house, or
+                  CAUSE_NONE (the assumption, a nested deduction) */
+    int nest;  /* a nested deduction: its entry in nest_cx, else -1 */
 } cnode;
+
+enum { CAUSE_NONE = -1, CAUSE_CELL = -2 };
+
+/* A step found by a nested producer (collecting every step). */
+typedef struct nrec {
+    double diff;
+    int cx, key;
+    int rem, nrem; /* removed potentials: rpool[rem .. rem + nrem), in the
+                      order SE's hash map of cells gives them */
+    int par, npar; /* the candidates it needs removed: rpool[par ..] */
+} nrec;
 
 typedef struct run {
     int slot;       /* which map holds it */
@@ -85,6 +99,7 @@ struct skl_chain {
     uint64_t *g, *src;  /* working grid, and its state at the run's start */
     uint64_t *fw, *both; /* cycles: digits seen from on links, and from both */
     uint64_t *grid;     /* the grid the producer searches */
+    uint64_t *gridbuf;
     int *chouse;        /* per cell: houses (model indexes) in chaining order */
     int *chouse_off;
     int *peers;         /* per cell: peers in ascending order */
@@ -98,11 +113,29 @@ struct skl_chain {
     int *cnt;           /* np: counts for intersections */
     unsigned *cnt_stamp;
     unsigned cstamp;
+    int *outcause;      /* the cause of each */
+    /* nesting: the producer run inside this one's propagation, the grid
+       this one started from (for rule parents), and what it collects */
+    skl_chain *child;
+    const uint64_t *outer_src;
+    int collect;
+    nrec *rec;
+    int nrec, caprec;
+    int *rpool;
+    int nrpool, caprpool;
+    int *nest_cx;       /* complexity of each nested deduction in the pool */
+    int nnest, capnest;
+    unsigned *nest_seen;
+    unsigned nest_stamp;
+    int nest_sum;
+    int *adv;           /* advanced potentials: pot, nest, npar, parents... */
+    int nadv, capadv;
     /* the best step so far */
     int have;
     double best_diff;
     int best_cx, best_key;
-    int dynamic, nishio, multiple, level;
+    int dynamic, nishio, multiple, level, nestlimit;
+    int oom;
 };
 
 #define N_ (s->n)
@@ -162,6 +195,17 @@ void skl_chain_free(skl_state *s)
     free(c->tmp);
     free(c->cnt);
     free(c->cnt_stamp);
+    free(c->outcause);
+    free(c->rec);
+    free(c->rpool);
+    free(c->nest_cx);
+    free(c->nest_seen);
+    free(c->adv);
+    free(c->gridbuf);
+    if (c->child) {
+        s->chain = c->child;
+        skl_chain_free(s);
+    }
     free(c);
     s->chain = NULL;
 }
@@ -187,6 +231,7 @@ static int setup(skl_state *s)
     c->next = malloc((size_t)c->np * sizeof *c->next);
     c->mark = calloc((size_t)nc, sizeof *c->mark);
     c->out = malloc((size_t)(nc + s->n) * 4 * sizeof *c->out);
+    c->outcause = malloc((size_t)(nc + s->n) * 4 * sizeof *c->outcause);
     c->outpar = malloc((size_t)(nc + s->n) * 4 * (size_t)(nc + 1) * sizeof *c->outpar);
     c->tmp = malloc((size_t)c->np * sizeof *c->tmp);
     c->cnt = malloc((size_t)c->np * sizeof *c->cnt);
@@ -197,7 +242,7 @@ static int setup(skl_state *s)
     c->chouse = malloc((size_t)m->cell_house_off[nc] * sizeof *c->chouse + 1);
     if (!c->smap || !c->sstamp || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
         !c->todo || !c->next || !c->mark || !c->out ||
-        !c->outpar || !c->tmp || !c->cnt || !c->cnt_stamp || !c->chouse_off || !c->peers_off ||
+        !c->outpar || !c->outcause || !c->tmp || !c->cnt || !c->cnt_stamp || !c->chouse_off || !c->peers_off ||
         !c->peers || !c->chouse) {
         c->np = 0;
         return SK_ENOMEM;
@@ -258,7 +303,7 @@ static int ensure_nodes(skl_chain *c, int more)
 
 /* A new node for potential pot with parents par[0..npar). -1 when out of
  * memory. */
-static int new_node(skl_chain *c, int pot, const int *par, int npar)
+static int new_node(skl_chain *c, int pot, const int *par, int npar, int cause)
 {
     if (!ensure_nodes(c, 1) ||
         !grow((void **)&c->par, &c->cappar, c->npar + npar, sizeof *c->par))
@@ -267,6 +312,8 @@ static int new_node(skl_chain *c, int pot, const int *par, int npar)
     n->pot = pot;
     n->npar = npar;
     n->par = c->npar;
+    n->cause = cause;
+    n->nest = -1;
     memcpy(c->par + c->npar, par, (size_t)npar * sizeof *par);
     c->npar += npar;
     return c->nnode++;
@@ -274,6 +321,7 @@ static int new_node(skl_chain *c, int pot, const int *par, int npar)
 
 static void pool_reset(skl_chain *c)
 {
+    c->nnest = 0;
     c->nnode = 0;
     c->npar = 0;
     c->nrlist = 0;
@@ -329,8 +377,10 @@ static void on_to_off(skl_state *s, int pot, int y)
     int cell = PCELL(pot), d = PDIG(pot);
     c->nout = 0;
     if (y)
-        for (uint64_t v = c->g[cell] & ~SKL_BIT(d); v; v &= v - 1)
+        for (uint64_t v = c->g[cell] & ~SKL_BIT(d); v; v &= v - 1) {
+            c->outcause[c->nout] = CAUSE_CELL;
             c->out[c->nout++] = POT(cell, lowest(v), 0);
+        }
     c->mark_stamp++;
     c->mark[cell] = c->mark_stamp;
     for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++) {
@@ -340,6 +390,7 @@ static void on_to_off(skl_state *s, int pot, int y)
             if (c->mark[o] == c->mark_stamp || !(c->g[o] & SKL_BIT(d)))
                 continue;
             c->mark[o] = c->mark_stamp;
+            c->outcause[c->nout] = h;
             c->out[c->nout++] = POT(o, d, 0);
         }
     }
@@ -359,6 +410,7 @@ static void off_to_on(skl_state *s, int pot, int y, int x, const run *r)
         int other = lowest(c->g[cell] & ~SKL_BIT(d));
         int *cntp = &c->outpar[np++];
         *cntp = 0;
+        c->outcause[c->nout] = CAUSE_CELL;
         c->out[c->nout++] = POT(cell, other, 1);
         for (uint64_t v = c->src[cell] & ~c->g[cell]; r && v; v &= v - 1) {
             int k = run_find(c, r, POT(cell, lowest(v), 0));
@@ -386,6 +438,7 @@ static void off_to_on(skl_state *s, int pot, int y, int x, const run *r)
             continue;
         int *cntp = &c->outpar[np++];
         *cntp = 0;
+        c->outcause[c->nout] = h;
         c->out[c->nout++] = POT(other, d, 1);
         for (uint32_t j = m->house_off[h]; r && j < m->house_off[h + 1]; j++) {
             int o = m->house_cells[j];
@@ -404,6 +457,14 @@ static void off_to_on(skl_state *s, int pot, int y, int x, const run *r)
  * potential reached again through another node is not followed again:
  * the first node of each potential in breadth-first order counts, as in
  * SE. */
+static void count_nest(skl_chain *c, const cnode *n)
+{
+    if (n->nest >= 0 && c->nest_seen[n->nest] != c->nest_stamp) {
+        c->nest_seen[n->nest] = c->nest_stamp;
+        c->nest_sum += c->nest_cx[n->nest];
+    }
+}
+
 static int ancestors(skl_chain *c, int k)
 {
     int count = 1, nt = 1;
@@ -414,6 +475,8 @@ static int ancestors(skl_chain *c, int k)
         int nn = 0;
         for (int i = 0; i < nt; i++) {
             const cnode *n = &c->node[c->todo[i]];
+            if (c->nnest)
+                count_nest(c, n);
             for (int j = 0; j < n->npar; j++) {
                 int q = c->par[n->par + j];
                 if (c->seen[c->node[q].pot] == st)
@@ -429,6 +492,18 @@ static int ancestors(skl_chain *c, int k)
         nt = nn;
     }
     return count;
+}
+
+/* A step's complexity: the potentials each target rests on, plus the
+ * complexity of every distinct nested deduction among them. */
+static int hint_cx(skl_chain *c, const int *targets, int nt)
+{
+    int cx = 0;
+    c->nest_stamp++;
+    c->nest_sum = 0;
+    for (int i = 0; i < nt; i++)
+        cx += ancestors(c, targets[i]);
+    return cx + c->nest_sum;
 }
 
 /* SE's difficulty of a chain step: base plus 0.1 per step of the length
@@ -517,6 +592,169 @@ static void conclude(skl_state *s, int tech, double diff, int cx, int key, int t
     c->best_key = key;
 }
 
+/* ---- nested producers: every step, as SE's nested rules see it ---------- */
+
+/* Appends ints to the record pool; 0 when out of memory. */
+static int rpush(skl_chain *c, int v)
+{
+    if (!grow((void **)&c->rpool, &c->caprpool, c->nrpool + 1, sizeof *c->rpool))
+        return 0;
+    c->rpool[c->nrpool++] = v;
+    return 1;
+}
+
+/* The order in which SE's hash map of cells (keyed by cell index, 16
+ * buckets growing by doubling at three quarters full) lists the cells of
+ * pots[0..n) (each an off potential), cell by cell, digits ascending
+ * within a cell: by index modulo the table size, ties in insertion order.
+ * Writes the reordered potentials to out. */
+static void hash_order(const skl_state *s, const int *pots, int n, int *out)
+{
+    int ncells = 0, cap = 16, w = 0;
+    int *cells = malloc((size_t)(n + 1) * 2 * sizeof *cells), *digs;
+    if (!cells) {
+        memcpy(out, pots, (size_t)n * sizeof *out);
+        return;
+    }
+    digs = cells + n + 1;
+    for (int i = 0; i < n; i++) {
+        int cell = pots[i] / 2 / s->n, j;
+        for (j = 0; j < ncells && cells[j] != cell; j++)
+            ;
+        if (j == ncells)
+            cells[ncells++] = cell;
+    }
+    while (ncells > cap * 3 / 4)
+        cap *= 2;
+    for (int b = 0; b < cap; b++)
+        for (int j = 0; j < ncells; j++) {
+            if ((cells[j] & (cap - 1)) != b)
+                continue;
+            int nd = 0;
+            for (int i = 0; i < n; i++)
+                if (pots[i] / 2 / s->n == cells[j])
+                    digs[nd++] = pots[i];
+            for (int a = 1; a < nd; a++)
+                for (int k = a; k > 0 && digs[k - 1] > digs[k]; k--) {
+                    int t = digs[k];
+                    digs[k] = digs[k - 1];
+                    digs[k - 1] = t;
+                }
+            for (int i = 0; i < nd; i++)
+                out[w++] = digs[i];
+        }
+    free(cells);
+}
+
+/* Candidates removed between the grid a nested producer's caller started
+ * from (initial) and its working grid (current) that an on potential of
+ * the given cause needed: for the cell rule, the cell's removed digits;
+ * for a house, the digit's removed places in it.  Appended to the pool
+ * once each (stamp st over potentials). */
+static int rule_parents_of(skl_state *s, const uint64_t *initial, const uint64_t *current,
+                           int cell, int d, int cause, unsigned st)
+{
+    skl_chain *c = s->chain;
+    const sk_model *m = s->m;
+    if (cause == CAUSE_CELL) {
+        for (uint64_t v = initial[cell] & ~current[cell]; v; v &= v - 1) {
+            int pot = POT(cell, lowest(v), 0);
+            if (c->cnt_stamp[pot] != st) {
+                c->cnt_stamp[pot] = st;
+                if (!rpush(c, pot))
+                    return 0;
+            }
+        }
+        return 1;
+    }
+    for (uint32_t j = m->house_off[cause]; j < m->house_off[cause + 1]; j++) {
+        int o = m->house_cells[j], pot = POT(o, d, 0);
+        if ((initial[o] & SKL_BIT(d)) && !(current[o] & SKL_BIT(d)) && c->cnt_stamp[pot] != st) {
+            c->cnt_stamp[pot] = st;
+            if (!rpush(c, pot))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Keeps a step found while collecting: its rating, complexity and kind,
+ * what it removes, and the candidates removed by the caller's propagation
+ * that its chains rest on (its "rule parents"; the assumption counts with
+ * init_cause).  cycle: the targets are a cycle's, whose reversed chain
+ * makes every link count as on. */
+static void record(skl_state *s, double diff, int cx, int key, const int *targets, int nt,
+                   int init_cause, int cycle, const int *rem, int nrem)
+{
+    skl_chain *c = s->chain;
+    nrec *r;
+    unsigned st;
+    if (!grow((void **)&c->rec, &c->caprec, c->nrec + 1, sizeof *c->rec) ||
+        !grow((void **)&c->rpool, &c->caprpool, c->nrpool + nrem + 1, sizeof *c->rpool)) {
+        c->oom = 1;
+        return;
+    }
+    r = &c->rec[c->nrec];
+    r->diff = diff;
+    r->cx = cx;
+    r->key = key;
+    r->rem = c->nrpool;
+    r->nrem = nrem;
+    hash_order(s, rem, nrem, c->rpool + c->nrpool);
+    c->nrpool += nrem;
+    r->par = c->nrpool;
+    st = ++c->cstamp;
+    for (int t = 0; t < nt; t++) {
+        int nq = 1;
+        unsigned seen = ++c->seen_stamp;
+        c->todo[0] = targets[t];
+        c->seen[c->node[targets[t]].pot] = seen;
+        while (nq) {
+            int nn = 0;
+            for (int i = 0; i < nq; i++) {
+                const cnode *n = &c->node[c->todo[i]];
+                int cause = n->cause;
+                if (cause == CAUSE_NONE && !n->npar && n->nest < 0)
+                    cause = init_cause;
+                if ((PON(n->pot) || cycle) && cause != CAUSE_NONE &&
+                    !rule_parents_of(s, c->outer_src, c->grid, PCELL(n->pot), PDIG(n->pot), cause,
+                                     st)) {
+                    c->oom = 1;
+                    return;
+                }
+                for (int j = 0; j < n->npar; j++) {
+                    int q = c->par[n->par + j];
+                    if (c->seen[c->node[q].pot] == seen)
+                        continue;
+                    c->seen[c->node[q].pot] = seen;
+                    c->next[nn++] = q;
+                }
+            }
+            int *tmp = c->todo;
+            c->todo = c->next;
+            c->next = tmp;
+            nq = nn;
+        }
+    }
+    r->npar = c->nrpool - r->par;
+    c->nrec++;
+}
+
+/* Potentials a conclusion on potential target removes (its cell's other
+ * candidates when it is on), into c->tmp; their count. */
+static int removed_by(skl_state *s, int target)
+{
+    skl_chain *c = s->chain;
+    int cell = PCELL(target), d = PDIG(target), n = 0;
+    if (!PON(target)) {
+        c->tmp[n++] = target ^ 0;
+        return n;
+    }
+    for (uint64_t v = c->grid[cell] & ~SKL_BIT(d); v; v &= v - 1)
+        c->tmp[n++] = POT(cell, lowest(v), 0);
+    return n;
+}
+
 /* ---- unary chaining: cycles and forcing chains -------------------------- */
 
 /* 1 when potential pot is among the main-cause ancestors of node k
@@ -535,11 +773,11 @@ static int is_parent(const skl_chain *c, int k, int pot)
 static void cycle_step(skl_state *s, int dst, int y, int x)
 {
     skl_chain *c = s->chain;
-    int cx = ancestors(c, dst);
+    int cx = hint_cx(c, &dst, 1);
     int tech = x && y ? SK_TECH_CYCLE : y ? SK_TECH_Y_CYCLE : SK_TECH_X_CYCLE;
     double diff = difficulty(x && y ? 7.0 : 6.5, cx);
     int key = x && y ? 4 : y ? 3 : 2;
-    if (!better(c, diff, cx, key))
+    if (!c->collect && !better(c, diff, cx, key))
         return;
     /* cells of the loop; a candidate goes when it sees an on link and an
        off link of its digit */
@@ -575,6 +813,19 @@ static void cycle_step(skl_state *s, int dst, int y, int x)
         nel += popcount64(both[o]);
     if (!nel)
         return;
+    if (c->collect) {
+        int n = 0, *rem = malloc((size_t)(nel + 1) * sizeof *rem);
+        if (!rem) {
+            c->oom = 1;
+            return;
+        }
+        for (int o = 0; o < s->nc; o++)
+            for (uint64_t v = both[o]; v; v &= v - 1)
+                rem[n++] = POT(o, lowest(v), 0);
+        record(s, diff, cx, key, &dst, 1, CAUSE_NONE, 1, rem, n);
+        free(rem);
+        return;
+    }
     skl_step_reset(s, tech, tenths(diff));
     s->step.complexity = cx;
     for (int o = 0; o < s->nc; o++)
@@ -593,12 +844,17 @@ static void cycle_step(skl_state *s, int dst, int y, int x)
 static void forcing_step(skl_state *s, int target, int y, int x)
 {
     skl_chain *c = s->chain;
-    int cx = ancestors(c, target);
+    int cx = hint_cx(c, &target, 1);
     double diff = difficulty(x && y ? 7.0 : 6.6, cx);
     int key = x && y ? 4 : y ? 3 : 2;
     int p = c->node[target].pot;
     if (PON(p) && !(c->grid[PCELL(p)] & ~SKL_BIT(PDIG(p))))
         return; /* nothing to remove */
+    if (c->collect) {
+        int n = removed_by(s, p);
+        record(s, diff, cx, key, &target, 1, CAUSE_NONE, 0, c->tmp, n);
+        return;
+    }
     if (!better(c, diff, cx, key))
         return;
     conclude(s, x && y ? SK_TECH_FORCING_CHAIN : SK_TECH_FORCING_X_CHAIN, diff, cx, key, p, 1);
@@ -615,7 +871,7 @@ static int do_cycles(skl_state *s, int start, int y, int x)
     int hon = 0, ton = 0, hoff = 0, toff = 0, length = 0;
     int *cycles = c->tmp, ncycles = 0;
     run_begin(c, &r, 0);
-    int k0 = new_node(c, start, NULL, 0);
+    int k0 = new_node(c, start, NULL, 0, CAUSE_NONE);
     if (k0 < 0 || !run_add(c, &r, k0) || !queue_room(c, 16))
         return SK_ENOMEM;
     c->qon[ton++] = k0;
@@ -629,7 +885,7 @@ static int do_cycles(skl_state *s, int start, int y, int x)
             for (int i = 0; i < c->nout; i++) {
                 if (is_parent(c, p, c->out[i]))
                     continue;
-                int k = new_node(c, c->out[i], &p, 1);
+                int k = new_node(c, c->out[i], &p, 1, c->outcause[i]);
                 if (k < 0)
                     return SK_ENOMEM;
                 c->qoff[toff++] = k;
@@ -645,14 +901,14 @@ static int do_cycles(skl_state *s, int start, int y, int x)
                 int pot = c->out[i];
                 int k = -1;
                 if (length >= 4 && pot == start) {
-                    k = new_node(c, pot, &p, 1);
+                    k = new_node(c, pot, &p, 1, c->outcause[i]);
                     if (k < 0)
                         return SK_ENOMEM;
                     if (ncycles < c->np)
                         cycles[ncycles++] = k;
                 }
                 if (run_find(c, &r, pot) < 0) {
-                    if (k < 0 && (k = new_node(c, pot, &p, 1)) < 0)
+                    if (k < 0 && (k = new_node(c, pot, &p, 1, c->outcause[i])) < 0)
                         return SK_ENOMEM;
                     if (!run_add(c, &r, k))
                         return SK_ENOMEM;
@@ -675,7 +931,7 @@ static int do_forcing(skl_state *s, int start, int y, int *target)
     int hon = 0, ton = 0, hoff = 0, toff = 0, found = -1;
     int neg = start ^ 1;
     run_begin(c, &r, 0);
-    int k0 = new_node(c, start, NULL, 0);
+    int k0 = new_node(c, start, NULL, 0, CAUSE_NONE);
     if (k0 < 0 || !run_add(c, &r, k0) || !queue_room(c, 16))
         return SK_ENOMEM;
     if (PON(start))
@@ -691,11 +947,11 @@ static int do_forcing(skl_state *s, int start, int y, int *target)
             for (int i = 0; i < c->nout; i++) {
                 int pot = c->out[i];
                 if (pot == neg && found < 0) {
-                    if ((found = new_node(c, pot, &p, 1)) < 0)
+                    if ((found = new_node(c, pot, &p, 1, c->outcause[i])) < 0)
                         return SK_ENOMEM;
                 }
                 if (run_find(c, &r, pot) < 0) {
-                    int k = new_node(c, pot, &p, 1);
+                    int k = new_node(c, pot, &p, 1, c->outcause[i]);
                     if (k < 0 || !run_add(c, &r, k))
                         return SK_ENOMEM;
                     c->qoff[toff++] = k;
@@ -710,11 +966,11 @@ static int do_forcing(skl_state *s, int start, int y, int *target)
             for (int i = 0; i < c->nout; i++) {
                 int pot = c->out[i];
                 if (pot == neg && found < 0) {
-                    if ((found = new_node(c, pot, &p, 1)) < 0)
+                    if ((found = new_node(c, pot, &p, 1, c->outcause[i])) < 0)
                         return SK_ENOMEM;
                 }
                 if (run_find(c, &r, pot) < 0) {
-                    int k = new_node(c, pot, &p, 1);
+                    int k = new_node(c, pot, &p, 1, c->outcause[i]);
                     if (k < 0 || !run_add(c, &r, k))
                         return SK_ENOMEM;
                     c->qon[ton++] = k;
@@ -763,6 +1019,247 @@ static int unary(skl_state *s)
 
 /* ---- dynamic and multiple chaining ---------------------------------------- */
 
+/* ---- nested levels: deductions inside the propagation ------------------------ */
+
+static int producer(skl_state *s, int kind, int level, int nestlimit, const uint64_t *grid,
+                    const uint64_t *outer_src);
+
+/* Appends an advanced potential to c->adv: pot, nest, count, parents. */
+static int adv_push(skl_chain *c, int pot, int nest, const int *par, int npar)
+{
+    if (!grow((void **)&c->adv, &c->capadv, c->nadv + npar + 3, sizeof *c->adv))
+        return 0;
+    c->adv[c->nadv++] = pot;
+    c->adv[c->nadv++] = nest;
+    c->adv[c->nadv++] = npar;
+    memcpy(c->adv + c->nadv, par, (size_t)npar * sizeof *par);
+    c->nadv += npar;
+    return 1;
+}
+
+/* A nested deduction of complexity cx: its entry in c->nest_cx. */
+static int new_nest(skl_chain *c, int cx)
+{
+    int cap = c->capnest;
+    if (!grow((void **)&c->nest_cx, &c->capnest, c->nnest + 1, sizeof *c->nest_cx))
+        return -1;
+    if (c->capnest != cap) {
+        unsigned *ns = realloc(c->nest_seen, (size_t)c->capnest * sizeof *ns);
+        if (!ns)
+            return -1;
+        memset(ns + cap, 0, (size_t)(c->capnest - cap) * sizeof *ns);
+        c->nest_seen = ns;
+    }
+    c->nest_cx[c->nnest] = cx;
+    return c->nnest++;
+}
+
+typedef struct basic_ctx {
+    skl_state *s;
+    skl_chain *c;
+    int *par, *rem, *ord;
+    int fail;
+} basic_ctx;
+
+static int in_model_house(const sk_model *m, int h, int cell)
+{
+    for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++)
+        if (m->house_cells[j] == cell)
+            return 1;
+    return 0;
+}
+
+/* A step of a basic rule found on the working grid: the candidates the
+ * propagation removed that it needs (its "rule parents", as SE's rules
+ * state them) become the parents of the candidates it removes. */
+static void basic_found(void *ctx, const sk_step *st)
+{
+    basic_ctx *b = ctx;
+    skl_state *s = b->s;
+    skl_chain *c = b->c;
+    const sk_model *m = s->m;
+    const uint64_t *ini = c->src, *cur = c->g;
+    int np = 0, d = lowest(st->digits);
+    if (b->fail)
+        return;
+    switch (st->technique) {
+    case SK_TECH_POINTING:
+    case SK_TECH_CLAIMING:
+    case SK_TECH_X_WING: {
+        /* locked candidates: the first house; fish: the bases; the
+           candidates removed there outside the other houses */
+        int half = st->technique == SK_TECH_X_WING ? st->nhouses / 2 : 1;
+        for (int i = 0; i < half; i++) {
+            int h = st->houses[i];
+            for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++) {
+                int o = m->house_cells[j], cover = 0;
+                if (!(ini[o] & SKL_BIT(d)) || (cur[o] & SKL_BIT(d)))
+                    continue;
+                for (int k = half; k < st->nhouses && !cover; k++)
+                    cover = in_model_house(m, st->houses[k], o);
+                if (!cover)
+                    b->par[np++] = POT(o, d, 0);
+            }
+        }
+        break;
+    }
+    case SK_TECH_HIDDEN_PAIR: {
+        /* the set's digits removed from the house's other cells */
+        int h = st->houses[0];
+        for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++) {
+            int o = m->house_cells[j];
+            if (cur[o] & st->digits)
+                continue;
+            for (uint64_t v = ini[o] & st->digits; v; v &= v - 1)
+                b->par[np++] = POT(o, lowest(v), 0);
+        }
+        break;
+    }
+    default:
+        /* naked pair: the other digits removed from its cells */
+        for (int i = 0; i < st->ncells; i++)
+            for (uint64_t v = ini[st->cells[i]] & ~st->digits; v; v &= v - 1)
+                b->par[np++] = POT(st->cells[i], lowest(v), 0);
+        break;
+    }
+    if (!np)
+        return;
+    for (int i = 0; i < st->nelim; i++)
+        b->rem[i] = POT(st->elim[i].cell, st->elim[i].digit - 1, 0);
+    hash_order(s, b->rem, st->nelim, b->ord);
+    for (int i = 0; i < st->nelim; i++)
+        if (!adv_push(c, b->ord[i], -1, b->par, np))
+            b->fail = 1;
+}
+
+static int cmp_rec_set(const void *a, const void *b)
+{
+    return cmp_int(a, b);
+}
+
+/* 1 when records x and y of child ch remove the same candidates. */
+static int same_removal(const skl_chain *ch, const nrec *x, const nrec *y, int *bx, int *by)
+{
+    if (x->nrem != y->nrem)
+        return 0;
+    memcpy(bx, ch->rpool + x->rem, (size_t)x->nrem * sizeof *bx);
+    memcpy(by, ch->rpool + y->rem, (size_t)y->nrem * sizeof *by);
+    qsort(bx, (size_t)x->nrem, sizeof *bx, cmp_rec_set);
+    qsort(by, (size_t)y->nrem, sizeof *by, cmp_rec_set);
+    return !memcmp(bx, by, (size_t)x->nrem * sizeof *bx);
+}
+
+/* Runs a chaining producer (kind, level) nested in c's propagation, on its
+ * working grid, collecting every step; the steps, easiest first and each
+ * removal once, give advanced potentials. */
+static int nested(skl_state *s, int kind, int level)
+{
+    skl_chain *c = s->chain, *ch;
+    int st;
+    if (!c->child && !(c->child = calloc(1, sizeof *c->child)))
+        return SK_ENOMEM;
+    ch = c->child;
+    s->chain = ch;
+    st = setup(s);
+    if (st == SK_OK)
+        st = producer(s, kind, level, 0, c->g, c->src);
+    s->chain = c;
+    if (st < 0)
+        return st;
+    if (!ch->nrec)
+        return SK_OK;
+    int n = ch->nrec, *idx = malloc((size_t)n * sizeof *idx), *keep = malloc((size_t)n * sizeof *keep);
+    int *bx = malloc((size_t)(s->nc * s->n + 1) * sizeof *bx), *by = malloc((size_t)(s->nc * s->n + 1) * sizeof *by);
+    int nk = 0;
+    if (!idx || !keep || !bx || !by) {
+        free(idx);
+        free(keep);
+        free(bx);
+        free(by);
+        return SK_ENOMEM;
+    }
+    /* stable insertion sort by rating, complexity, kind */
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        const nrec *r = &ch->rec[i];
+        while (j > 0) {
+            const nrec *q = &ch->rec[idx[j - 1]];
+            if (q->diff < r->diff || (q->diff == r->diff && (q->cx < r->cx || (q->cx == r->cx && q->key <= r->key))))
+                break;
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = i;
+    }
+    for (int i = 0; i < n && st == SK_OK; i++) {
+        const nrec *r = &ch->rec[idx[i]];
+        int dup = 0;
+        for (int j = 0; j < nk && !dup; j++)
+            dup = same_removal(ch, &ch->rec[keep[j]], r, bx, by);
+        if (dup)
+            continue;
+        keep[nk++] = idx[i];
+        if (!r->npar)
+            continue;
+        int nest = new_nest(c, r->cx);
+        if (nest < 0) {
+            st = SK_ENOMEM;
+            break;
+        }
+        for (int k = 0; k < r->nrem; k++)
+            if (!adv_push(c, ch->rpool[r->rem + k], nest, ch->rpool + r->par, r->npar)) {
+                st = SK_ENOMEM;
+                break;
+            }
+    }
+    free(idx);
+    free(keep);
+    free(bx);
+    free(by);
+    return st;
+}
+
+/* When c's propagation stalls at level > 0: the candidates that SE's
+ * nested rules remove from the working grid, into c->adv (the first rule,
+ * in SE's order, that gives any).  Level 1: locked candidates, hidden and
+ * naked pairs, X-wings; level 2 adds cycles and forcing chains, level 3
+ * also cell and region forcing chains; level 4 has dynamic chains of the
+ * nesting limit instead of those two. */
+static int advanced(skl_state *s)
+{
+    skl_chain *c = s->chain;
+    size_t sz = (size_t)(s->nc * s->n + 1) * sizeof(int);
+    basic_ctx b;
+    int st = SK_OK;
+    c->nadv = 0;
+    b.s = s;
+    b.c = c;
+    b.fail = 0;
+    b.par = malloc(sz);
+    b.rem = malloc(sz);
+    b.ord = malloc(sz);
+    if (!b.par || !b.rem || !b.ord)
+        st = SK_ENOMEM;
+    for (int rule = 0; rule < 4 && st == SK_OK && !c->nadv; rule++) {
+        st = skl_rule_all(s, rule, c->g, basic_found, &b);
+        if (b.fail)
+            st = SK_ENOMEM;
+    }
+    free(b.par);
+    free(b.rem);
+    free(b.ord);
+    if (st != SK_OK || c->nadv)
+        return st;
+    if (c->level < 4) {
+        if (c->level >= 2 && (st = nested(s, 0, 0)) != SK_OK)
+            return st;
+        if (!c->nadv && c->level >= 3)
+            st = nested(s, 2, 0);
+        return st;
+    }
+    return nested(s, 3, c->nestlimit);
+}
+
 /* Completes run r from its first node (SE's doChaining): on potentials
  * are processed before off ones; in dynamic mode each processed off is
  * removed from the working grid.  Returns 0, 1 with the two nodes of a
@@ -791,7 +1288,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
             for (int i = 0; i < c->nout; i++) {
                 int pot = c->out[i], conj = run_find(c, r, pot ^ 1);
                 if (conj >= 0) {
-                    int k = new_node(c, pot, &p, 1);
+                    int k = new_node(c, pot, &p, 1, c->outcause[i]);
                     if (k < 0)
                         return SK_ENOMEM;
                     *a_on = conj;
@@ -799,7 +1296,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
                     return 1;
                 }
                 if (run_find(c, r, pot) < 0) {
-                    int k = new_node(c, pot, &p, 1);
+                    int k = new_node(c, pot, &p, 1, c->outcause[i]);
                     if (k < 0 || !run_add(c, r, k))
                         return SK_ENOMEM;
                     c->qoff[toff++] = k;
@@ -821,7 +1318,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
                 at += nh + 1;
                 conj = run_find(c, r, pot ^ 1);
                 if (conj >= 0) {
-                    int k = new_node(c, pot, c->tmp, nh + 1);
+                    int k = new_node(c, pot, c->tmp, nh + 1, c->outcause[i]);
                     if (k < 0)
                         return SK_ENOMEM;
                     *a_on = k;
@@ -829,13 +1326,38 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
                     return 1;
                 }
                 if (run_find(c, r, pot) < 0) {
-                    int k = new_node(c, pot, c->tmp, nh + 1);
+                    int k = new_node(c, pot, c->tmp, nh + 1, c->outcause[i]);
                     if (k < 0 || !run_add(c, r, k))
                         return SK_ENOMEM;
                     c->qon[ton++] = k;
                 }
             }
             continue;
+        }
+        if (c->level > 0) {
+            int st = advanced(s), added = 0;
+            if (st < 0)
+                return st;
+            for (int i = 0; i < c->nadv;) {
+                int pot = c->adv[i], nest = c->adv[i + 1], np = c->adv[i + 2], npar = 0;
+                const int *pp = c->adv + i + 3;
+                i += 3 + np;
+                if (run_find(c, r, pot) >= 0)
+                    continue;
+                for (int j = 0; j < np; j++) {
+                    int k = run_find(c, r, pp[j]);
+                    if (k >= 0)
+                        c->tmp[npar++] = k;
+                }
+                int k = new_node(c, pot, c->tmp, npar, CAUSE_NONE);
+                if (k < 0 || !run_add(c, r, k) || !queue_room(c, toff + 1))
+                    return SK_ENOMEM;
+                c->node[k].nest = nest;
+                c->qoff[toff++] = k;
+                added = 1;
+            }
+            if (added)
+                continue;
         }
         break;
     }
@@ -847,7 +1369,7 @@ static int chain_from(skl_state *s, run *r, int slot, int pot, int *a_on, int *a
 {
     skl_chain *c = s->chain;
     run_begin(c, r, slot);
-    int k = new_node(c, pot, NULL, 0);
+    int k = new_node(c, pot, NULL, 0, CAUSE_NONE);
     if (k < 0 || !run_add(c, r, k))
         return SK_ENOMEM;
     return do_chaining(s, r, a_on, a_off);
@@ -872,9 +1394,15 @@ static void binary_step(skl_state *s, int a, int b, int target, int absurd)
     int p = target;
     if (PON(p) && !(c->grid[PCELL(p)] & ~SKL_BIT(PDIG(p))))
         return;
-    int cx = ancestors(c, a) + ancestors(c, b);
+    int ab[2] = {a, b};
+    int cx = hint_cx(c, ab, 2);
     double diff = difficulty(base_rating(c), cx);
     int key = absurd ? 7 : 1;
+    if (c->collect) {
+        int n = removed_by(s, p);
+        record(s, diff, cx, key, ab, 2, CAUSE_NONE, 0, c->tmp, n);
+        return;
+    }
     if (!better(c, diff, cx, key))
         return;
     int tech = c->nishio ? SK_TECH_NISHIO : absurd ? SK_TECH_CONTRADICTION_CHAIN : SK_TECH_DOUBLE_CHAIN;
@@ -891,10 +1419,24 @@ static void multi_step(skl_state *s, const run *runs, int nr, int target, int re
     int p = target, cx = 0;
     if (PON(p) && !(c->grid[PCELL(p)] & ~SKL_BIT(PDIG(p))))
         return;
+    int targets[SK_MAX_N];
     for (int i = 0; i < nr; i++)
-        cx += ancestors(c, run_find(c, &runs[i], p));
+        targets[i] = run_find(c, &runs[i], p);
+    cx = hint_cx(c, targets, nr);
     double diff = difficulty(base_rating(c), cx);
     int key = region ? 6 : 5;
+    if (c->collect) {
+        int n = removed_by(s, p);
+        int *rem = malloc((size_t)(n + 1) * sizeof *rem);
+        if (!rem) {
+            c->oom = 1;
+            return;
+        }
+        memcpy(rem, c->tmp, (size_t)n * sizeof *rem);
+        record(s, diff, cx, key, targets, nr, region ? house : CAUSE_CELL, 0, rem, n);
+        free(rem);
+        return;
+    }
     if (!better(c, diff, cx, key))
         return;
     int tech = c->dynamic ? (region ? SK_TECH_DYNAMIC_REGION_CHAINS : SK_TECH_DYNAMIC_CELL_CHAINS)
@@ -1044,35 +1586,62 @@ static int multiple(skl_state *s)
 
 /* ---- entry ---------------------------------------------------------------- */
 
-/* Runs one chaining producer of SE's list: 0 cycles and forcing chains,
- * 1 Nishio, 2 multiple (static cell and region) chains, 3 + L dynamic
- * chains of level L (only L = 0 so far).  Returns 1 with s->step filled,
- * 0 when it finds nothing, or a negative status. */
-int skl_chains(skl_state *s, int which)
+/* Runs producer kind (0 cycles and forcing chains, 1 Nishio, 2 multiple,
+ * 3 dynamic at level, with nestlimit for level 4) of context s->chain on
+ * grid; collecting every step when outer_src is the grid its caller's
+ * propagation started from.  1 when a step was found, 0, or a negative
+ * status. */
+static int producer(skl_state *s, int kind, int level, int nestlimit, const uint64_t *grid,
+                    const uint64_t *outer_src)
 {
     skl_chain *c = s->chain;
-    int st = setup(s);
-    if (st != SK_OK)
-        return st;
-    if (which > 3)
-        return 0; /* nested levels: not yet */
-    c->grid = malloc((size_t)s->nc * sizeof *c->grid);
-    if (!c->grid)
+    int st;
+    if (!c->gridbuf && !(c->gridbuf = malloc((size_t)s->nc * sizeof *c->gridbuf)))
         return SK_ENOMEM;
-    for (int cell = 0; cell < s->nc; cell++)
-        c->grid[cell] = s->val[cell] ? 0 : s->cand[cell];
+    c->grid = c->gridbuf;
+    memcpy(c->grid, grid, (size_t)s->nc * sizeof *c->grid);
     memcpy(c->g, c->grid, (size_t)s->nc * sizeof *c->g);
     memcpy(c->src, c->grid, (size_t)s->nc * sizeof *c->src);
     c->have = 0;
-    c->dynamic = which == 1 || which >= 3;
-    c->nishio = which == 1;
-    c->multiple = which == 2 || which >= 3;
-    c->level = which >= 3 ? which - 3 : 0;
+    c->collect = outer_src != NULL;
+    c->outer_src = outer_src;
+    c->nrec = 0;
+    c->nrpool = 0;
+    c->oom = 0;
+    c->dynamic = kind == 1 || kind == 3;
+    c->nishio = kind == 1;
+    c->multiple = kind >= 2;
+    c->level = kind == 3 ? level : 0;
+    c->nestlimit = nestlimit;
     pool_reset(c);
-    st = which == 0 ? unary(s) : multiple(s);
-    free(c->grid);
-    c->grid = NULL;
-    if (st < 0)
+    st = kind == 0 ? unary(s) : multiple(s);
+    if (st >= 0 && c->oom)
+        st = SK_ENOMEM;
+    return st < 0 ? st : c->have;
+}
+
+/* Runs one chaining producer of SE's list: 0 cycles and forcing chains,
+ * 1 Nishio, 2 multiple (static cell and region) chains, 3 + L dynamic
+ * chains of level L (0..3), 7 + k level 4 with nesting limit k (0..3).
+ * Returns 1 with s->step filled, 0 when it finds nothing, or a negative
+ * status. */
+int skl_chains(skl_state *s, int which)
+{
+    uint64_t *grid;
+    int st = setup(s);
+    if (st != SK_OK)
         return st;
-    return c->have;
+    grid = malloc((size_t)s->nc * sizeof *grid);
+    if (!grid)
+        return SK_ENOMEM;
+    for (int cell = 0; cell < s->nc; cell++)
+        grid[cell] = s->val[cell] ? 0 : s->cand[cell];
+    if (which < 3)
+        st = producer(s, which, 0, 0, grid, NULL);
+    else if (which < 7)
+        st = producer(s, 3, which - 3, 0, grid, NULL);
+    else
+        st = producer(s, 3, 4, which - 7, grid, NULL);
+    free(grid);
+    return st;
 }
