@@ -26,7 +26,7 @@
 
 static int popcount64(uint64_t x)
 {
-    return __builtin_popcountll(x);
+    return skl_popcount(x);
 }
 
 static int lowest(uint64_t x)
@@ -97,8 +97,9 @@ int sk_logic_new(const sk_model *m, sk_logic **out)
     s->cells = calloc((size_t)s->nc, sizeof *s->cells);
     s->nodes = calloc((size_t)s->maxnodes, sizeof *s->nodes);
     s->branch = calloc((size_t)s->nc * (size_t)s->n + 2, sizeof *s->branch);
+    s->pos = calloc((size_t)m->nhouses * (size_t)s->n, sizeof *s->pos);
     if (!s->cand || !s->val || !s->house || !s->hkind || !s->cell_house || !s->elim ||
-        !s->cells || !s->nodes || !s->branch) {
+        !s->cells || !s->nodes || !s->branch || !s->pos) {
         sk_logic_free(s);
         return SK_ENOMEM;
     }
@@ -151,6 +152,7 @@ void sk_logic_free(sk_logic *s)
     free(s->branch);
     free(s->elim2);
     free(s->cells2);
+    free(s->pos);
     free(s);
 }
 
@@ -301,6 +303,8 @@ static int emit(skl_state *s)
 /* Positions (bits over the house's cell list) of digit d in house k. */
 static uint64_t positions(const skl_state *s, int k, int d)
 {
+    if (s->pos_valid)
+        return s->pos[k * s->n + d];
     int cnt;
     const uint16_t *cells = hcells(s, k, &cnt);
     uint64_t p = 0;
@@ -329,6 +333,28 @@ static uint64_t placed_in(const skl_state *s, int k)
         if (s->val[cells[i]])
             p |= BIT(s->val[cells[i]] - 1);
     return p;
+}
+
+/* Fills the table of every house's places for every digit, valid until
+ * the candidates change (one search for a step). */
+static void positions_table(skl_state *s)
+{
+    s->pos_valid = 0;
+    for (int k = 0; k < s->nh; k++)
+        for (int d = 0; d < s->n; d++)
+            s->pos[k * s->n + d] = 0;
+    for (int k = 0; k < s->nh; k++) {
+        int cnt;
+        const uint16_t *cells = hcells(s, k, &cnt);
+        for (int i = 0; i < cnt; i++) {
+            int c = cells[i];
+            if (s->val[c])
+                continue;
+            for (uint64_t v = s->cand[c]; v; v &= v - 1)
+                s->pos[k * s->n + lowest(v)] |= BIT(i);
+        }
+    }
+    s->pos_valid = 1;
 }
 
 /* ---- singles ----------------------------------------------------------- */
@@ -407,6 +433,8 @@ int skl_sees(const skl_state *s, int a, int b)
 /* 1 when cell c is in house k. */
 static int in_house(const skl_state *s, int k, int c)
 {
+    if (s->hkind[k] != SKL_OTHER)
+        return s->cell_house[c * 3 + s->hkind[k]] == k;
     int cnt;
     const uint16_t *cells = hcells(s, k, &cnt);
     for (int i = 0; i < cnt; i++)
@@ -750,9 +778,10 @@ static int allowed(const skl_state *s, int r)
     return !s->limit || r <= s->limit;
 }
 
-static int next_step(skl_state *s)
+static int next_step_(skl_state *s)
 {
     int st;
+    positions_table(s);
     if (full_house_or_hidden_single(s))
         return 1;
     if (allowed(s, 17) && locking(s, 1))
@@ -810,6 +839,13 @@ static int next_step(skl_state *s)
             return st;
     }
     return 0;
+}
+
+static int next_step(skl_state *s)
+{
+    int st = next_step_(s);
+    s->pos_valid = 0;
+    return st;
 }
 
 int sk_logic_next(sk_logic *s, sk_step *step)
@@ -926,6 +962,14 @@ int skl_rule_all(skl_state *s, int rule, const uint64_t *g,
     s->cells = s->cells2;
     s->collect = fn;
     s->collect_ctx = ctx;
+    int valid = s->pos_valid;
+    uint64_t *keep_pos = NULL;
+    if (valid) {
+        keep_pos = malloc((size_t)s->nh * (size_t)s->n * sizeof *keep_pos);
+        if (keep_pos)
+            memcpy(keep_pos, s->pos, (size_t)s->nh * (size_t)s->n * sizeof *keep_pos);
+    }
+    positions_table(s);
     switch (rule) {
     case 0:
         locking(s, 0);
@@ -941,6 +985,12 @@ int skl_rule_all(skl_state *s, int rule, const uint64_t *g,
         break;
     }
     s->collect = NULL;
+    s->pos_valid = 0;
+    if (valid && keep_pos) {
+        memcpy(s->pos, keep_pos, (size_t)s->nh * (size_t)s->n * sizeof *keep_pos);
+        s->pos_valid = 1;
+    }
+    free(keep_pos);
     s->cand = save;
     s->elim = elim;
     s->cells = cells;

@@ -15,6 +15,20 @@ enum { SKL_BLOCK, SKL_COLUMN, SKL_ROW, SKL_OTHER };
 
 #define SKL_BIT(d) (1ull << (d))
 
+/* Bits set in x: the instruction where the build targets it, else the
+ * arithmetic way (the library call the compiler would make is slower). */
+static inline int skl_popcount(uint64_t x)
+{
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 typedef struct skl_chain skl_chain; /* logic_chain.c's work memory */
 
 struct sk_logic {
@@ -38,6 +52,8 @@ struct sk_logic {
     /* every step of a rule instead of the first (skl_rule_all) */
     void (*collect)(void *ctx, const sk_step *st);
     void *collect_ctx;
+    uint64_t *pos;   /* nh * N: each house's places for each digit */
+    int pos_valid;   /* while one step is searched */
     sk_cand *elim2;  /* the step storage while collecting */
     int *cells2;
 };

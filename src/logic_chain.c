@@ -102,6 +102,9 @@ struct skl_chain {
     uint64_t *gridbuf;
     int *chouse;        /* per cell: houses (model indexes) in chaining order */
     int *chouse_off;
+    int *chpos;         /* the cell's position in each of those houses */
+    uint64_t *hm_grid;  /* per house and digit: its places in grid */
+    uint64_t *hm;       /* the same in the working grid g */
     int *peers;         /* per cell: peers in ascending order */
     int *peers_off;
     unsigned *mark;     /* cells */
@@ -146,7 +149,7 @@ struct skl_chain {
 
 static int popcount64(uint64_t x)
 {
-    return __builtin_popcountll(x);
+    return skl_popcount(x);
 }
 
 static int lowest(uint64_t x)
@@ -187,6 +190,9 @@ void skl_chain_free(skl_state *s)
     free(c->both);
     free(c->chouse);
     free(c->chouse_off);
+    free(c->chpos);
+    free(c->hm_grid);
+    free(c->hm);
     free(c->peers);
     free(c->peers_off);
     free(c->mark);
@@ -240,10 +246,13 @@ static int setup(skl_state *s)
     c->peers_off = malloc(((size_t)nc + 1) * sizeof *c->peers_off);
     c->peers = malloc((size_t)m->peer_off[nc] * sizeof *c->peers + 1);
     c->chouse = malloc((size_t)m->cell_house_off[nc] * sizeof *c->chouse + 1);
+    c->chpos = malloc((size_t)m->cell_house_off[nc] * sizeof *c->chpos + 1);
+    c->hm_grid = malloc((size_t)m->nhouses * (size_t)s->n * sizeof *c->hm_grid);
+    c->hm = malloc((size_t)m->nhouses * (size_t)s->n * sizeof *c->hm);
     if (!c->smap || !c->sstamp || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
         !c->todo || !c->next || !c->mark || !c->out ||
         !c->outpar || !c->outcause || !c->tmp || !c->cnt || !c->cnt_stamp || !c->chouse_off || !c->peers_off ||
-        !c->peers || !c->chouse) {
+        !c->peers || !c->chouse || !c->chpos || !c->hm_grid || !c->hm) {
         c->np = 0;
         return SK_ENOMEM;
     }
@@ -275,6 +284,13 @@ static int setup(skl_state *s)
               sizeof *c->peers, cmp_int);
     }
     c->chouse_off[nc] = total;
+    for (int cell = 0; cell < nc; cell++)
+        for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++) {
+            int h = c->chouse[i];
+            for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++)
+                if (m->house_cells[j] == cell)
+                    c->chpos[i] = (int)(j - m->house_off[h]);
+        }
     c->peers_off[nc] = (int)m->peer_off[nc];
     return SK_OK;
 }
@@ -385,9 +401,10 @@ static void on_to_off(skl_state *s, int pot, int y)
     c->mark[cell] = c->mark_stamp;
     for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++) {
         int h = c->chouse[i];
-        for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++) {
-            int o = m->house_cells[j];
-            if (c->mark[o] == c->mark_stamp || !(c->g[o] & SKL_BIT(d)))
+        const uint16_t *hc = m->house_cells + m->house_off[h];
+        for (uint64_t b = c->hm[h * N_ + d] & ~SKL_BIT(c->chpos[i]); b; b &= b - 1) {
+            int o = hc[lowest(b)];
+            if (c->mark[o] == c->mark_stamp)
                 continue;
             c->mark[o] = c->mark_stamp;
             c->outcause[c->nout] = h;
@@ -421,34 +438,41 @@ static void off_to_on(skl_state *s, int pot, int y, int x, const run *r)
     if (!x)
         return;
     for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++) {
-        int h = c->chouse[i], other = -1;
+        int h = c->chouse[i];
         if (h >= m->nfull)
             continue;
-        for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++) {
-            int o = m->house_cells[j];
-            if (o == cell || !(c->g[o] & SKL_BIT(d)))
-                continue;
-            if (other >= 0) {
-                other = -2;
-                break;
-            }
-            other = o;
-        }
-        if (other < 0)
+        uint64_t b = c->hm[h * N_ + d] & ~SKL_BIT(c->chpos[i]);
+        if (!b || (b & (b - 1)))
             continue;
+        const uint16_t *hc = m->house_cells + m->house_off[h];
         int *cntp = &c->outpar[np++];
         *cntp = 0;
         c->outcause[c->nout] = h;
-        c->out[c->nout++] = POT(other, d, 1);
-        for (uint32_t j = m->house_off[h]; r && j < m->house_off[h + 1]; j++) {
-            int o = m->house_cells[j];
-            if ((c->src[o] & SKL_BIT(d)) && !(c->g[o] & SKL_BIT(d))) {
-                int k = run_find(c, r, POT(o, d, 0));
-                if (k >= 0)
-                    c->outpar[np++] = k, (*cntp)++;
-            }
+        c->out[c->nout++] = POT(hc[lowest(b)], d, 1);
+        /* the places the run removed (src is grid at the run's start) */
+        for (uint64_t q = r ? c->hm_grid[h * N_ + d] & ~c->hm[h * N_ + d] : 0; q; q &= q - 1) {
+            int k = run_find(c, r, POT(hc[lowest(q)], d, 0));
+            if (k >= 0)
+                c->outpar[np++] = k, (*cntp)++;
         }
     }
+}
+
+/* Resets the working grid to the producer's grid. */
+static void g_reset(skl_state *s)
+{
+    skl_chain *c = s->chain;
+    memcpy(c->g, c->grid, (size_t)s->nc * sizeof *c->g);
+    memcpy(c->hm, c->hm_grid, (size_t)s->m->nhouses * (size_t)s->n * sizeof *c->hm);
+}
+
+/* Removes candidate d of cell from the working grid. */
+static void g_remove(skl_state *s, int cell, int d)
+{
+    skl_chain *c = s->chain;
+    c->g[cell] &= ~SKL_BIT(d);
+    for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++)
+        c->hm[c->chouse[i] * N_ + d] &= ~SKL_BIT(c->chpos[i]);
 }
 
 /* ---- ancestors and the length bonus ---------------------------------------- */
@@ -1268,7 +1292,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
 {
     skl_chain *c = s->chain;
     int hon = 0, ton = 0, hoff = 0, toff = 0, y = !c->nishio, ret = 0;
-    memcpy(c->g, c->grid, (size_t)s->nc * sizeof *c->g);
+    g_reset(s);
     memcpy(c->src, c->grid, (size_t)s->nc * sizeof *c->src);
     if (!queue_room(c, r->count + 16))
         return SK_ENOMEM;
@@ -1308,7 +1332,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
             int p = c->qoff[hoff++], pot0 = c->node[p].pot, at = 0;
             off_to_on(s, pot0, y, 1, c->dynamic ? r : NULL);
             if (c->dynamic)
-                c->g[PCELL(pot0)] &= ~SKL_BIT(PDIG(pot0));
+                g_remove(s, PCELL(pot0), PDIG(pot0));
             if (!queue_room(c, ton + c->nout))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
@@ -1600,7 +1624,12 @@ static int producer(skl_state *s, int kind, int level, int nestlimit, const uint
         return SK_ENOMEM;
     c->grid = c->gridbuf;
     memcpy(c->grid, grid, (size_t)s->nc * sizeof *c->grid);
-    memcpy(c->g, c->grid, (size_t)s->nc * sizeof *c->g);
+    memset(c->hm_grid, 0, (size_t)s->m->nhouses * (size_t)s->n * sizeof *c->hm_grid);
+    for (int h = 0; h < s->m->nhouses; h++)
+        for (uint32_t j = s->m->house_off[h]; j < s->m->house_off[h + 1]; j++)
+            for (uint64_t v = c->grid[s->m->house_cells[j]]; v; v &= v - 1)
+                c->hm_grid[h * N_ + lowest(v)] |= SKL_BIT(j - s->m->house_off[h]);
+    g_reset(s);
     memcpy(c->src, c->grid, (size_t)s->nc * sizeof *c->src);
     c->have = 0;
     c->collect = outer_src != NULL;

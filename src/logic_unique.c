@@ -23,7 +23,7 @@
 
 static int popcount64(uint64_t x)
 {
-    return __builtin_popcountll(x);
+    return skl_popcount(x);
 }
 
 static int lowest(uint64_t x)
@@ -116,6 +116,7 @@ typedef struct ur_ctx {
     const uint64_t *g;
     int v1, v2, nt;
     int *loop, len;
+    uint8_t *visits; /* 2 * nh: houses holding an odd / even cell of the path */
     int **found;   /* loops found from the current start cell */
     int *found_len;
     int nfound, capfound;
@@ -170,8 +171,21 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
     skl_state *s = u->s;
     uint64_t ex = ex_in;
     uint64_t pair = BIT(u->v1) | BIT(u->v2);
+    int parity = u->len & 1, ks[16], nk = 0;
     if (u->oom || --u->budget < 0)
         return;
+    /* a loop whose cells of one parity share a house cannot be valid
+       (valid_loop): such paths are not followed */
+    for (int t = 0; t < u->nt && t < 16; t++) {
+        int k = region_of(s, cell, t);
+        if (k < 0)
+            continue;
+        if (u->visits[parity * s->nh + k])
+            return;
+        ks[nk++] = k;
+    }
+    for (int i = 0; i < nk; i++)
+        u->visits[parity * s->nh + ks[i]] = 1;
     u->loop[u->len++] = cell;
     for (int t = 0; t < u->nt; t++) {
         if (t == last)
@@ -196,6 +210,8 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
         }
     }
     u->len--;
+    for (int i = 0; i < nk; i++)
+        u->visits[parity * s->nh + ks[i]] = 0;
 }
 
 /* Every house visited by the loop's odd cells is visited once by them,
@@ -455,6 +471,7 @@ static void ur_free(ur_ctx *u)
     }
     free(u->hints);
     free(u->loop);
+    free(u->visits);
 }
 
 /* Unique rectangles and loops: 1 with s->step filled, 0, or SK_ENOMEM. */
@@ -470,7 +487,9 @@ int skl_unique_loops(skl_state *s)
     u.nt = ntypes(s);
     u.best = -1;
     u.loop = malloc((size_t)s->nc * sizeof *u.loop);
-    if (!g || !el || !u.loop) {
+    u.visits = calloc((size_t)s->nh * 2, 1);
+    if (!g || !el || !u.loop || !u.visits) {
+        free(u.visits);
         free(g);
         free(el);
         free(u.loop);
