@@ -98,13 +98,18 @@ int sk_logic_new(const sk_model *m, sk_logic **out)
     s->nodes = calloc((size_t)s->maxnodes, sizeof *s->nodes);
     s->branch = calloc((size_t)s->nc * (size_t)s->n + 2, sizeof *s->branch);
     s->pos = calloc((size_t)m->nhouses * (size_t)s->n, sizeof *s->pos);
+    s->words = (s->nc + 63) / 64;
+    s->peerbits = calloc((size_t)s->nc * (size_t)s->words, sizeof *s->peerbits);
     if (!s->cand || !s->val || !s->house || !s->hkind || !s->cell_house || !s->elim ||
-        !s->cells || !s->nodes || !s->branch || !s->pos) {
+        !s->cells || !s->nodes || !s->branch || !s->pos || !s->peerbits) {
         sk_logic_free(s);
         return SK_ENOMEM;
     }
     for (int i = 0; i < s->nc * 3; i++)
         s->cell_house[i] = -1;
+    for (int c = 0; c < s->nc; c++)
+        for (uint32_t i = m->peer_off[c]; i < m->peer_off[c + 1]; i++)
+            s->peerbits[(size_t)c * (size_t)s->words + (m->peers[i] >> 6)] |= 1ull << (m->peers[i] & 63);
     /* full houses in SE order: blocks, columns, rows, then the others */
     for (int pass = 0; pass < 4; pass++)
         for (int h = 0; h < m->nfull; h++) {
@@ -153,6 +158,7 @@ void sk_logic_free(sk_logic *s)
     free(s->elim2);
     free(s->cells2);
     free(s->pos);
+    free(s->peerbits);
     free(s);
 }
 
@@ -423,11 +429,7 @@ static int naked_single(skl_state *s)
 /* 1 when cells a and b share a house. */
 int skl_sees(const skl_state *s, int a, int b)
 {
-    const sk_model *m = s->m;
-    for (uint32_t i = m->peer_off[a]; i < m->peer_off[a + 1]; i++)
-        if (m->peers[i] == b)
-            return 1;
-    return 0;
+    return (int)((s->peerbits[(size_t)a * (size_t)s->words + (size_t)(b >> 6)] >> (b & 63)) & 1);
 }
 
 /* 1 when cell c is in house k. */

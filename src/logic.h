@@ -53,6 +53,8 @@ struct sk_logic {
     void (*collect)(void *ctx, const sk_step *st);
     void *collect_ctx;
     uint64_t *pos;   /* nh * N: each house's places for each digit */
+    int words;       /* 64-bit words of a set of cells */
+    uint64_t *peerbits; /* nc sets: each cell's peers */
     int pos_valid;   /* while one step is searched */
     sk_cand *elim2;  /* the step storage while collecting */
     int *cells2;

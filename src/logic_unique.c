@@ -741,153 +741,162 @@ typedef struct ae_ctx {
     const uint64_t *g;
     int degree;
     int cells[3];
+    uint64_t cand[3];
     const int *excl; /* common excluders */
     int nexcl;
     uint64_t allowed[3];
     int pick[3];
+    int full;        /* every candidate is in an allowed combination */
 } ae_ctx;
 
 /* Tries every combination of candidates of the aligned cells; marks the
- * candidates some allowed combination uses. */
-static void ae_combos(ae_ctx *a, int i)
+ * candidates some allowed combination uses.  Stops once all are marked:
+ * nothing can be excluded then. */
+static void ae_combos(ae_ctx *a, int i, uint64_t used)
 {
+    if (a->full)
+        return;
     if (i == a->degree) {
-        for (int x = 0; x < a->degree; x++)
-            for (int y = x + 1; y < a->degree; y++)
-                if (a->pick[x] == a->pick[y] && skl_sees(a->s, a->cells[x], a->cells[y]))
-                    return;
-        uint64_t used = 0;
-        for (int x = 0; x < a->degree; x++)
-            used |= BIT(a->pick[x]);
         for (int e = 0; e < a->nexcl; e++)
             if (!(a->g[a->excl[e]] & ~used))
                 return;
-        for (int x = 0; x < a->degree; x++)
+        int full = 1;
+        for (int x = 0; x < a->degree; x++) {
             a->allowed[x] |= BIT(a->pick[x]);
+            full &= a->allowed[x] == a->cand[x];
+        }
+        a->full = full;
         return;
     }
-    for (uint64_t v = a->g[a->cells[i]]; v; v &= v - 1) {
-        a->pick[i] = lowest(v);
-        ae_combos(a, i + 1);
+    for (uint64_t v = a->cand[i]; v; v &= v - 1) {
+        int d = lowest(v), clash = 0;
+        for (int x = 0; x < i && !clash; x++)
+            clash = a->pick[x] == d && skl_sees(a->s, a->cells[x], a->cells[i]);
+        if (clash)
+            continue;
+        a->pick[i] = d;
+        ae_combos(a, i + 1, used | BIT(d));
     }
 }
 
-/* Aligned pair (degree 2) or triple (3) exclusion. */
+/* Aligned pair (degree 2) or triple (3) exclusion.  Base cells: two or
+ * more candidates, no peer with a single candidate, at least one
+ * excluder (a peer with 2..degree candidates). */
 int skl_aligned(skl_state *s, int degree)
 {
-    int nc = s->nc, ret = 0, nb = 0;
+    int nc = s->nc, w = s->words, ret = 0, nb = 0;
     uint64_t *g = grid_view(s);
     int *base = malloc((size_t)nc * sizeof *base);
-    int *isbase = calloc((size_t)nc, sizeof *isbase);
-    int *excl_off = malloc(((size_t)nc + 1) * sizeof *excl_off);
-    int *excl = malloc((size_t)s->m->peer_off[nc] * sizeof *excl + 1);
+    uint64_t *exb = calloc((size_t)nc * (size_t)w, sizeof *exb);
+    uint64_t *isbase = calloc((size_t)w, sizeof *isbase);
+    uint64_t *small = calloc((size_t)w, sizeof *small);
+    uint64_t *single = calloc((size_t)w, sizeof *single);
+    uint64_t *twin = calloc((size_t)w, sizeof *twin);
     int *common = malloc((size_t)nc * sizeof *common);
-    int *twin = malloc((size_t)nc * sizeof *twin);
-    uint8_t *mark = calloc((size_t)nc, 1);
-    if (!g || !base || !isbase || !excl_off || !excl || !common || !twin || !mark) {
+    int *tw = malloc((size_t)nc * sizeof *tw);
+    if (!g || !base || !exb || !isbase || !small || !single || !twin || !common || !tw) {
         ret = SK_ENOMEM;
         goto out;
     }
-    /* base cells and their excluders (peers with 2..degree candidates), in
-       cell order, peers ascending */
-    int ne = 0;
     for (int c = 0; c < nc; c++) {
-        excl_off[c] = ne;
+        int card = popcount64(g[c]);
+        if (card == 1)
+            single[c >> 6] |= 1ull << (c & 63);
+        else if (card >= 2 && card <= degree)
+            small[c >> 6] |= 1ull << (c & 63);
+    }
+    for (int c = 0; c < nc; c++) {
+        const uint64_t *peers = s->peerbits + (size_t)c * (size_t)w;
+        uint64_t any = 0, sing = 0;
         if (popcount64(g[c]) < 2)
             continue;
-        int single = 0, start = ne;
-        for (int o = 0; o < nc; o++) {
-            if (o == c || !skl_sees(s, c, o))
-                continue;
-            int card = popcount64(g[o]);
-            if (card == 1)
-                single = 1;
-            else if (card >= 2 && card <= degree)
-                excl[ne++] = o;
+        for (int i = 0; i < w; i++) {
+            exb[(size_t)c * w + i] = peers[i] & small[i];
+            any |= exb[(size_t)c * w + i];
+            sing |= peers[i] & single[i];
         }
-        if (single || ne == start) {
-            ne = start;
+        if (sing || !any)
             continue;
-        }
-        isbase[c] = 1 + nb;
+        isbase[c >> 6] |= 1ull << (c & 63);
         base[nb++] = c;
     }
-    excl_off[nc] = ne;
-    /* excluders of cell c: excl[excl_off[c] .. excl_off[c + 1]), empty for
-       a cell that is not a base cell */
     /* pairs of base cells in SE's order: {0,1}, {0,2}, {1,2}, {0,3}... */
     for (int j = 1; j < nb && nb >= degree; j++)
         for (int i0 = 0; i0 < j; i0++) {
-        int c0 = base[i0], c1 = base[j];
-        int e0 = excl_off[c0], e0n = excl_off[c0 + 1];
-        int e1 = excl_off[c1], e1n = excl_off[c1 + 1];
-        int ntw = 0;
-        if (degree == 3) {
-            memset(mark, 0, (size_t)nc);
-            for (int i = e0; i < e0n; i++)
-                if (!mark[excl[i]])
-                    mark[excl[i]] = 1, twin[ntw++] = excl[i];
-            for (int i = e1; i < e1n; i++)
-                if (!mark[excl[i]])
-                    mark[excl[i]] = 1, twin[ntw++] = excl[i];
-            int w = 0;
-            for (int i = 0; i < ntw; i++)
-                if (isbase[twin[i]] && twin[i] != c0 && twin[i] != c1)
-                    twin[w++] = twin[i];
-            ntw = w;
-            if (ntw < 1)
-                continue;
-        }
-        for (int ti = 0; ti < (degree == 3 ? ntw : 1); ti++) {
-            ae_ctx a;
-            memset(&a, 0, sizeof a);
-            a.s = s;
-            a.g = g;
-            a.degree = degree;
-            a.cells[0] = c0;
-            a.cells[1] = c1;
-            if (degree == 3)
-                a.cells[2] = twin[ti];
-            /* common excluders, in the first cell's order */
-            int ncom = 0;
-            for (int i = e0; i < e0n; i++) {
-                int o = excl[i], all = 1;
-                for (int x = 1; x < degree && all; x++) {
-                    int c = a.cells[x], found = 0;
-                    for (int q = excl_off[c]; q < excl_off[c + 1] && !found; q++)
-                        found = excl[q] == o;
-                    all = found;
+            int c0 = base[i0], c1 = base[j], ntw = 0;
+            const uint64_t *e0 = exb + (size_t)c0 * w, *e1 = exb + (size_t)c1 * w;
+            if (degree == 3) {
+                /* third cells: the base cells among the first cell's
+                   excluders, then the second's (SE's order) */
+                for (int pass = 0; pass < 2; pass++)
+                    for (int i = 0; i < w; i++) {
+                        uint64_t b = (pass ? e1[i] & ~e0[i] : e0[i]) & isbase[i];
+                        for (; b; b &= b - 1) {
+                            int t = i * 64 + lowest(b);
+                            if (t != c0 && t != c1)
+                                tw[ntw++] = t;
+                        }
+                    }
+                if (!ntw)
+                    continue;
+            } else {
+                int any = 0;
+                for (int i = 0; i < w && !any; i++)
+                    any = popcount64(e0[i] & e1[i]) > 0;
+                if (!any)
+                    continue;
+            }
+            for (int ti = 0; ti < (degree == 3 ? ntw : 1); ti++) {
+                ae_ctx a;
+                int ncom = 0;
+                memset(&a, 0, sizeof a);
+                a.s = s;
+                a.g = g;
+                a.degree = degree;
+                a.cells[0] = c0;
+                a.cells[1] = c1;
+                if (degree == 3)
+                    a.cells[2] = tw[ti];
+                /* common excluders, in cell order */
+                for (int i = 0; i < w; i++) {
+                    uint64_t b = e0[i] & e1[i];
+                    if (degree == 3)
+                        b &= exb[(size_t)a.cells[2] * w + i];
+                    for (; b; b &= b - 1)
+                        common[ncom++] = i * 64 + lowest(b);
                 }
-                if (all)
-                    common[ncom++] = o;
-            }
-            if (ncom < 2)
-                continue;
-            a.excl = common;
-            a.nexcl = ncom;
-            ae_combos(&a, 0);
-            skl_step_reset(s, degree == 2 ? SK_TECH_ALIGNED_PAIR_EXCLUSION
-                                          : SK_TECH_ALIGNED_TRIPLE_EXCLUSION,
-                           degree == 2 ? 62 : 75);
-            for (int x = 0; x < degree; x++)
-                for (uint64_t v = g[a.cells[x]] & ~a.allowed[x]; v; v &= v - 1)
-                    skl_add_elim(s, a.cells[x], lowest(v));
-            if (s->step.nelim) {
+                if (ncom < 2)
+                    continue;
                 for (int x = 0; x < degree; x++)
-                    s->cells[s->step.ncells++] = a.cells[x];
-                ret = 1;
-                goto out;
+                    a.cand[x] = g[a.cells[x]];
+                a.excl = common;
+                a.nexcl = ncom;
+                ae_combos(&a, 0, 0);
+                if (a.full)
+                    continue;
+                skl_step_reset(s, degree == 2 ? SK_TECH_ALIGNED_PAIR_EXCLUSION
+                                              : SK_TECH_ALIGNED_TRIPLE_EXCLUSION,
+                               degree == 2 ? 62 : 75);
+                for (int x = 0; x < degree; x++)
+                    for (uint64_t v = g[a.cells[x]] & ~a.allowed[x]; v; v &= v - 1)
+                        skl_add_elim(s, a.cells[x], lowest(v));
+                if (s->step.nelim) {
+                    for (int x = 0; x < degree; x++)
+                        s->cells[s->step.ncells++] = a.cells[x];
+                    ret = 1;
+                    goto out;
+                }
             }
-        }
         }
 out:
     free(g);
     free(base);
+    free(exb);
     free(isbase);
-    free(excl_off);
-    free(excl);
-    free(common);
+    free(small);
+    free(single);
     free(twin);
-    free(mark);
+    free(common);
+    free(tw);
     return ret;
 }
