@@ -660,13 +660,15 @@ static int fish(skl_state *s, int k)
         }
         if (nb != s->n || nv != s->n)
             continue;
+        int placed[SK_MAX_N] = {0};
+        for (int c = 0; c < s->nc; c++)
+            if (s->val[c])
+                placed[s->val[c] - 1]++;
         for (uint64_t sub = first_subset(k); sub; sub = next_subset(sub, nb))
             for (int d = 0; d < s->n; d++) {
                 uint64_t uni = 0;
-                int ok = 1, placed = 0;
-                for (int c = 0; c < s->nc; c++)
-                    placed += s->val[c] == d + 1;
-                if (placed + 2 * k > s->n)
+                int ok = 1;
+                if (placed[d] + 2 * k > s->n)
                     continue;
                 for (uint64_t q = sub; q && ok; q &= q - 1) {
                     uint64_t p = positions(s, base[lowest(q)], d);
