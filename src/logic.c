@@ -378,7 +378,7 @@ static int full_house_or_hidden_single(skl_state *s)
             if (!s->val[cells[i]])
                 at = cells[i];
         uint64_t left = s->m->all & ~placed_in(s, k);
-        if (popcount64(left) != 1 || !(s->cand[at] & left))
+        if (popcount64(left) != 1 || !(s->cand[at] & left) || (s->limit && s->limit < 10))
             continue;
         hint_reset(s, SK_TECH_FULL_HOUSE, 10);
         s->step.cell = at;
@@ -398,6 +398,8 @@ static int full_house_or_hidden_single(skl_state *s)
             if (popcount64(p) != 1)
                 continue;
             int block = s->hkind[k] == SKL_BLOCK;
+            if (s->limit && s->limit < (block ? 12 : 15))
+                continue;
             hint_reset(s, SK_TECH_HIDDEN_SINGLE, block ? 12 : 15);
             s->step.cell = cells[lowest(p)];
             s->step.digit = d + 1;
@@ -411,6 +413,8 @@ static int full_house_or_hidden_single(skl_state *s)
 
 static int naked_single(skl_state *s)
 {
+    if (s->limit && s->limit < 23)
+        return 0;
     for (int c = 0; c < s->nc; c++)
         if (!s->val[c] && popcount64(s->cand[c]) == 1) {
             hint_reset(s, SK_TECH_NAKED_SINGLE, 23);
@@ -445,16 +449,6 @@ static int in_house(const skl_state *s, int k, int c)
     return 0;
 }
 
-/* Next k-subset of an n-set in increasing order of its bit mask (SE's
- * Permutations); 0 after the last. */
-static uint64_t next_subset(uint64_t x, int n)
-{
-    uint64_t c = x & -x, r = x + c;
-    uint64_t next = (((r ^ x) >> 2) / c) | r;
-    if (n < 64 && (next >> n))
-        return 0;
-    return next;
-}
 
 static uint64_t first_subset(int k)
 {
@@ -556,7 +550,7 @@ static int hidden_set(skl_state *s, int k, int direct)
             uint64_t pos[SK_MAX_N];
             for (int d = 0; d < s->n; d++)
                 pos[d] = positions(s, h, d);
-            for (uint64_t sub = first_subset(k); sub; sub = next_subset(sub, s->n)) {
+            for (uint64_t sub = first_subset(k); sub; sub = skl_next_subset(sub, s->n)) {
                 uint64_t uni = 0;
                 int ok = 1;
                 for (uint64_t q = sub; q && ok; q &= q - 1) {
@@ -613,7 +607,7 @@ static int naked_set(skl_state *s, int k)
                 continue;
             int cnt;
             const uint16_t *cells = hcells(s, h, &cnt);
-            for (uint64_t sub = first_subset(k); sub; sub = next_subset(sub, cnt)) {
+            for (uint64_t sub = first_subset(k); sub; sub = skl_next_subset(sub, cnt)) {
                 uint64_t uni = 0;
                 int ok = 1;
                 for (uint64_t q = sub; q && ok; q &= q - 1) {
@@ -664,7 +658,7 @@ static int fish(skl_state *s, int k)
         for (int c = 0; c < s->nc; c++)
             if (s->val[c])
                 placed[s->val[c] - 1]++;
-        for (uint64_t sub = first_subset(k); sub; sub = next_subset(sub, nb))
+        for (uint64_t sub = first_subset(k); sub; sub = skl_next_subset(sub, nb))
             for (int d = 0; d < s->n; d++) {
                 uint64_t uni = 0;
                 int ok = 1;

@@ -29,6 +29,20 @@ static inline int skl_popcount(uint64_t x)
 #endif
 }
 
+/* The k-subset after x of an n-set, in increasing order of the bit mask
+ * (SE's Permutations order: {0,1}, {0,2}, {1,2}, {0,3}...); 0 after the
+ * last. */
+static inline uint64_t skl_next_subset(uint64_t x, int n)
+{
+    uint64_t c = x & -x, r = x + c;
+    if (!r)
+        return 0; /* the subset ended at bit 63 */
+    uint64_t next = (((r ^ x) >> 2) / c) | r;
+    if (n < 64 && (next >> n))
+        return 0;
+    return next;
+}
+
 typedef struct skl_chain skl_chain; /* logic_chain.c's work memory */
 
 struct sk_logic {

@@ -79,15 +79,6 @@ static int pos_in(const skl_state *s, int k, int c)
     return -1;
 }
 
-/* Next k-subset in increasing order of the bit mask; 0 after the last. */
-static uint64_t next_subset(uint64_t x, int n)
-{
-    uint64_t c = x & -x, r = x + c;
-    uint64_t next = (((r ^ x) >> 2) / c) | r;
-    if (n < 64 && (next >> n))
-        return 0;
-    return next;
-}
 
 /* The grid as SE sees it: no candidates in filled cells. */
 static uint64_t *grid_view(const skl_state *s)
@@ -331,7 +322,7 @@ static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_can
                 empty += !s->val[cells[i]];
             int i1 = pos_in(s, k, c1), i2 = pos_in(s, k, c2);
             if (degree * 2 <= empty && degree <= cnt) {
-                for (uint64_t sub = (1ull << degree) - 1; sub; sub = next_subset(sub, cnt)) {
+                for (uint64_t sub = (1ull << degree) - 1; sub; sub = skl_next_subset(sub, cnt)) {
                     if (!(sub & BIT(i1)) || (sub & BIT(i2)))
                         continue;
                     uint64_t naked = extra & g[c1] & g[c2], uni = 0;
@@ -393,7 +384,7 @@ static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_can
                     }
                     if (degree - 2 == 0)
                         break;
-                    sub = next_subset(sub, nrem);
+                    sub = skl_next_subset(sub, nrem);
                     if (!sub)
                         break;
                 }
@@ -690,7 +681,7 @@ type3:
         for (int degree = 2; degree <= 6 && degree <= n - 3; degree++) {
             if (nr < degree)
                 continue;
-            for (uint64_t sub = (1ull << (degree - 1)) - 1; sub; sub = next_subset(sub, nr)) {
+            for (uint64_t sub = (1ull << (degree - 1)) - 1; sub; sub = skl_next_subset(sub, nr)) {
                 uint64_t other = 0;
                 int ok = popcount64(all) > 1;
                 for (uint64_t q = sub; q; q &= q - 1) {
