@@ -22,20 +22,21 @@
 #                     names none, they are read from FILE.detail if it
 #                     exists, in the same form).  Agreement is
 #                     then computed against FILE, and --serate is only run
-#                     on the timing subset (its answers there must match FILE)
+#                     on the timing subset (its answers there must be FILE's)
 #   --input FILE      the puzzles (default: those of --ref, else
 #                     DATA/top1465.txt)
 #   --sample K        K puzzles spread evenly over the input (default 200;
 #                     0 = all of them)
-#   --time-sample K   the first K puzzles of the sample form the timing
-#                     subset, on which both raters are timed (default 10)
+#   --time-sample K   the timing subset, on which both raters are timed:
+#                     the first K puzzles of the sample that sudokit rates
+#                     to the end (default 50)
 #   --time-limit S    limit for the reference rater's timed run (default 900)
 #   --data DIR        the collections (default ../shared/data)
 #   --results F       where the report goes besides stdout (default
 #                     bench/RATE.md; '-' for nowhere)
 #
-# Without --ref the reference rater rates the whole sample, which then is
-# both the agreement sample and the timing subset.  Times are CPU seconds
+# Without --ref the reference rater rates the whole sample (the agreement),
+# then the timing subset again.  Times are CPU seconds
 # (user + system) of whole processes, one thread each, measured by
 # bench/timed.c; wall seconds in parentheses.  sudokit runs twice on every
 # set: a first run whose ratings are compared, then the timed run.  The
@@ -50,7 +51,7 @@ usage() {
 }
 TOOL=build/sudokit
 case $1 in -*) ;; '') ;; *) TOOL=$1; shift ;; esac
-SERATE= REF= INPUT= SAMPLE=200 TSAMPLE=10 TLIMIT=900 DATA= RESULTS=bench/RATE.md
+SERATE= REF= INPUT= SAMPLE=200 TSAMPLE=50 TLIMIT=900 DATA= RESULTS=bench/RATE.md
 while [ $# -gt 0 ]; do
     [ $# -ge 2 ] || usage
     case $1 in
@@ -115,9 +116,6 @@ total=$(wc -l <"$tmp/all.txt")
 awk -v n="$total" -v k="$SAMPLE" 'BEGIN { last = -1 }
     { i = int((NR - 1) * k / n); if (i != last) { print; last = i } }' "$tmp/all.txt" >"$tmp/sample.txt"
 n=$(wc -l <"$tmp/sample.txt")
-[ "$TSAMPLE" -gt "$n" ] && TSAMPLE=$n
-[ -n "$REF" ] || TSAMPLE=$n
-head -n "$TSAMPLE" "$tmp/sample.txt" >"$tmp/tsub.txt"
 
 # ref_parse: `PUZZLE ER EP ED[<TAB>...]` lines -> `PUZZLE ER EP ED ER-TECHNIQUE`
 # (the technique with its spaces made '_', or '?' when the line names none;
@@ -145,19 +143,35 @@ ref_parse "$tmp/sk.raw" >"$tmp/sk.txt"
 timed -o /dev/null -e "$tmp/sk_all.err" "$tmp/rate" "$tmp/sample.txt"
 sk_all_c=$C sk_all_w=$W
 lib_rate=$(sed -n 's/.*s in sk_rate, \([0-9]*\) puzzles\/s.*/\1/p' "$tmp/sk_all.err")
+# The timing subset: the first puzzles sudokit rates to the end, so that
+# both raters do the whole work (on a puzzle it leaves stuck sudokit stops
+# where its techniques end, the reference goes on).
+awk -v k="$TSAMPLE" '$2 != "20.0" && $2 != "-" && n < k { print $1; n++ }' "$tmp/sk.txt" >"$tmp/tsub.txt"
+[ -s "$tmp/tsub.txt" ] || { head -n "$TSAMPLE" "$tmp/sample.txt" >"$tmp/tsub.txt"; note "sudokit finishes none of the sample: the timing subset is its first $TSAMPLE puzzles"; }
+TSAMPLE=$(wc -l <"$tmp/tsub.txt")
 timed -o /dev/null "$tmp/rate" "$tmp/tsub.txt"
 sk_sub_c=$C sk_sub_w=$W
 
 # ------------------------------------------------------------------ reference
-sr_c= sr_w= sr_status= sr_n=0 sr_check=
+# run_rater FILE OUT COUNT: the reference rater on FILE, parsed into OUT;
+# sets C, W, ST and RATED
+run_rater() {
+    timed -t "$TLIMIT" -o "$tmp/sr.raw" -e "$tmp/sr.err" sh -c "$SERATE \"\$1\"" sh "$1"
+    ref_parse "$tmp/sr.raw" >"$2"
+    RATED=$(wc -l <"$2")
+    [ "$ST" = 0 ] || note "reference rater: status $ST after $RATED of $3 puzzles$([ "$ST" = timeout ] && echo " (limit $TLIMIT s)")"
+    [ "$RATED" -gt 0 ] || { [ -s "$tmp/sr.err" ] && note "reference rater says: $(head -n 3 "$tmp/sr.err" | tr '\n' ' ')"; }
+}
+sr_c= sr_w= sr_n=0 sr_check= all_c= all_w= all_n=0
+if [ -z "$REF" ]; then
+    say "reference rater: the sample, $n puzzles (slow)"
+    run_rater "$tmp/sample.txt" "$tmp/ref.all" "$n"
+    all_c=$C all_w=$W all_n=$RATED
+fi
 if [ -n "$SERATE" ]; then
-    say "reference rater: $TSAMPLE puzzles (slow)"
-    timed -t "$TLIMIT" -o "$tmp/sr.raw" -e "$tmp/sr.err" sh -c "$SERATE \"\$1\"" sh "$tmp/tsub.txt"
-    sr_c=$C sr_w=$W sr_status=$ST
-    ref_parse "$tmp/sr.raw" >"$tmp/sr.txt"
-    sr_n=$(wc -l <"$tmp/sr.txt")
-    [ "$sr_status" = 0 ] || note "reference rater: status $sr_status after $sr_n of $TSAMPLE puzzles$([ "$sr_status" = timeout ] && echo " (limit $TLIMIT s)")"
-    [ "$sr_n" -gt 0 ] || { [ -s "$tmp/sr.err" ] && note "reference rater says: $(head -n 3 "$tmp/sr.err" | tr '\n' ' ')"; }
+    say "reference rater: the timing subset, $TSAMPLE puzzles"
+    run_rater "$tmp/tsub.txt" "$tmp/sr.txt" "$TSAMPLE"
+    sr_c=$C sr_w=$W sr_n=$RATED
 fi
 if [ -n "$REF" ]; then
     ref_parse "$REF" >"$tmp/ref.all"
@@ -172,14 +186,17 @@ if [ -n "$REF" ]; then
         bad=$(awk 'NR == FNR { r[$1] = $2 " " $3 " " $4; next }
             ($1 in r) && r[$1] != $2 " " $3 " " $4 { bad++ } END { print bad + 0 }' "$tmp/ref.all" "$tmp/sr.txt")
         if [ "$bad" = 0 ]; then
-            sr_check="its $sr_n ratings are those of the reference file"
+            sr_check="its $sr_n ratings on the timing subset are those of the file"
         else
-            sr_check="NO: $bad of its $sr_n ratings differ from the reference file"
+            sr_check="NO: $bad of its $sr_n ratings on the timing subset differ from the file"
             note "reference rater: $bad ratings on the timing subset differ from $REF"
         fi
     fi
-else
-    cp "$tmp/sr.txt" "$tmp/ref.all"
+elif [ "$sr_n" -gt 0 ]; then
+    # the same rater twice: the same answers
+    bad=$(awk 'NR == FNR { r[$1] = $2 " " $3 " " $4; next }
+        ($1 in r) && r[$1] != $2 " " $3 " " $4 { bad++ } END { print bad + 0 }' "$tmp/ref.all" "$tmp/sr.txt")
+    [ "$bad" = 0 ] || note "reference rater: $bad ratings of the timing run differ from its run on the sample"
 fi
 
 # ------------------------------------------------------------------ agreement
@@ -223,11 +240,15 @@ rev=$(git rev-parse --short HEAD 2>/dev/null)
 [ -n "$rev" ] && [ -n "$(git status --porcelain -- src include Makefile 2>/dev/null)" ] && rev="$rev + uncommitted changes"
 elapsed=$(($(date +%s) - start))
 input_name=${INPUT##*/}
-if [ -n "$SERATE" ] && [ -n "$sr_c" ]; then
-    sr_row="| reference rater | $sr_n of $TSAMPLE | $(f2 "$sr_c") ($(f2 "$sr_w")) | $(pps "$sr_n" "$sr_c") | $(mspp "$sr_n" "$sr_c") | $(f2 "$sr_c / $sk_sub_c") |"
-    [ "$sr_n" = "$TSAMPLE" ] || sr_row="$sr_row (cut short: ratio and speed on the $sr_n rated)"
+if [ -n "$SERATE" ] && [ "$sr_n" -gt 0 ]; then
+    # per puzzle, in case the rater was cut short
+    sr_row="| reference rater, timing subset | $sr_n of $TSAMPLE | $(f2 "$sr_c") ($(f2 "$sr_w")) | $(pps "$sr_n" "$sr_c") | $(mspp "$sr_n" "$sr_c") | $(f2 "($sr_c / $sr_n) / ($sk_sub_c / $TSAMPLE)") |"
 else
-    sr_row="| reference rater | not run (no --serate) | | | | |"
+    sr_row="| reference rater, timing subset | not run | | | | |"
+fi
+if [ -n "$all_c" ] && [ "$all_n" -gt 0 ]; then
+    sr_row="| reference rater, the sample | $all_n of $n | $(f2 "$all_c") ($(f2 "$all_w")) | $(pps "$all_n" "$all_c") | $(mspp "$all_n" "$all_c") | |
+$sr_row"
 fi
 
 report() {
@@ -237,14 +258,16 @@ report() {
 - date: $(date -u '+%Y-%m-%d %H:%M UTC'); whole run $elapsed s
 - machine: ${cpu:-unknown CPU}, nproc $(nproc 2>/dev/null || echo '?'), load average at the end $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)
 - compiler: ${cc_version:-unknown} (-O2); sudokit at ${rev:-?}, bench/rate.c linked against \`${LIB#$(pwd)/}\`
-- puzzles: $n of the $total of \`$input_name\`, spread evenly; timing subset: the first $TSAMPLE of them
+- puzzles: $n of the $total of \`$input_name\`, spread evenly; timing subset: the first $TSAMPLE of them that sudokit rates to the end
 - reference: ${REF:+ratings of \`${REF##*/}\`}${REF:+${SERATE:+; }}${SERATE:+rater \`${SERATE##*/}\`}${sr_check:+ ($sr_check)}
 - command: \`sh bench/rate.sh ${TOOL#$(pwd)/} ${SERATE:+--serate SERATE }${REF:+--ref ${REF##*/} }--sample $SAMPLE --time-sample $TSAMPLE\`
 
 ## Speed
 
 Whole processes, one thread, CPU seconds (wall in parentheses).  ratio = the reference's CPU time /
-sudokit's on the same puzzles (the timing subset): above 1 sudokit is faster.
+sudokit's on the same puzzles, the timing subset, which both rate to the end: above 1 sudokit is
+faster.  On the whole sample sudokit stops where its techniques end (ER 20.0), so that row is
+not a comparison.
 
 | rater | puzzles | s | puzzles/s | ms/puzzle | ratio |
 |---|---:|---:|---:|---:|---:|
