@@ -19,7 +19,10 @@
  *     ../shared/data (run from the repository root; left out when it is
  *     missing) in every geometry the model has: 9x9 (17clue, top1465, the
  *     hardest list), 16x16, rectangular boxes 4x4 to 12x12, jigsaws 4x4 to
- *     9x9 and X-Sudoku;
+ *     9x9 and X-Sudoku; and 25x25 puzzles cut from shuffled pattern grids
+ *     (with many solutions: walked with the techniques that do not assume
+ *     one).  Each collection has a time budget, so that slow techniques
+ *     cannot make the suite slow;
  *   - one position per technique, built from pencil marks, with the exact
  *     step expected (technique, rating, cell, eliminations, houses), a
  *     position where it must not apply, and SE's order: a full house
@@ -822,6 +825,89 @@ static void test_sound_x(void)
     long k = walk_file(DATA, "x9_janko_odd.txt", &o, 1, 1000, 1.0);
     if (k >= 0)
         CHECK(k >= 10);
+}
+
+/* ---- generated puzzles of a larger side --------------------------------- */
+
+static uint64_t rng = 20261125;
+
+static int below(int k)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (int)(rng % (uint64_t)k);
+}
+
+/* A full grid of side b*b: the textbook pattern, rows shuffled within
+ * their bands, columns within their stacks, digits relabelled. */
+static void pattern_grid(int b, uint8_t *grid)
+{
+    int n = b * b, row[SK_MAX_N], col[SK_MAX_N], label[SK_MAX_N + 1];
+    for (int i = 0; i < n; i++) {
+        row[i] = col[i] = i;
+        label[i + 1] = i + 1;
+    }
+    for (int i = 0; i < n; i++) {
+        int j = i / b * b + below(b), t = row[i];
+        row[i] = row[j];
+        row[j] = t;
+        j = i / b * b + below(b);
+        t = col[i];
+        col[i] = col[j];
+        col[j] = t;
+    }
+    for (int i = n; i > 1; i--) {
+        int j = 1 + below(i), t = label[i];
+        label[i] = label[j];
+        label[j] = t;
+    }
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            grid[r * n + c] = (uint8_t)label[(row[r] % b * b + row[r] / b + col[c]) % n + 1];
+}
+
+/*
+ * 25x25 puzzles cut from pattern grids: half the cells kept at random.
+ * They have many solutions, so they are walked with the techniques that do
+ * not assume a unique one (up to 4.4, below the unique rectangles): every
+ * step of those holds in every solution, the pattern grid among them.
+ */
+static void test_sound_generated(void)
+{
+    const int b = 5, n = b * b, nc = n * n;
+    sk_geometry g = SK_GEOMETRY_INIT(n);
+    sk_model *m = model_of(&g);
+    sk_logic *l = NULL;
+    uint8_t *sol = malloc((size_t)nc), *puz = malloc((size_t)nc);
+    board bd;
+    int walked = 0;
+    double t0 = now();
+    CHECK(m && sol && puz);
+    if (!m || !sol || !puz)
+        goto out;
+    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+    CHECK_EQ_INT(board_init(&bd, m), 0);
+    sk_logic_set_limit(l, 44);
+    for (int round = 0; round < 3 && now() - t0 < 1.0; round++) {
+        char what[64];
+        pattern_grid(b, sol);
+        CHECK(sk_verify(m, NULL, sol));
+        for (int i = 0; i < nc; i++)
+            puz[i] = below(100) < 50 ? sol[i] : 0;
+        snprintf(what, sizeof what, "25x25 pattern grid, round %d", round);
+        CHECK_EQ_INT(walk(&bd, l, puz, sol, what, &totals), 0);
+        walked++;
+    }
+    CHECK(walked >= 1);
+    if (verbose)
+        fprintf(stderr, "  25x25 generated: %d walked, %.2f s\n", walked, now() - t0);
+    board_free(&bd);
+out:
+    sk_logic_free(l);
+    sk_model_free(m);
+    free(sol);
+    free(puz);
 }
 
 /* The walks must have met the basic techniques, or they tested little. */
@@ -1908,6 +1994,7 @@ int main(void)
     RUN(test_sound_boxes);
     RUN(test_sound_jigsaw);
     RUN(test_sound_x);
+    RUN(test_sound_generated);
     RUN(test_sound_coverage);
     if (data_missing)
         printf("#  %s is missing: the collections were left out\n", DATA);
