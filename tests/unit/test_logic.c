@@ -19,10 +19,11 @@
  *     ../shared/data (run from the repository root; left out when it is
  *     missing) in every geometry the model has: 9x9 (17clue, top1465, the
  *     hardest list), 16x16, rectangular boxes 4x4 to 12x12, jigsaws 4x4 to
- *     9x9 and X-Sudoku; and 25x25 puzzles cut from shuffled pattern grids
- *     (with many solutions: walked with the techniques that do not assume
- *     one).  Each collection has a time budget, so that slow techniques
- *     cannot make the suite slow;
+ *     9x9 and X-Sudoku; and puzzles cut from full grids of 25x25, a Latin
+ *     square, Hyper, X and Hyper, and an extra group (with many solutions:
+ *     walked with the techniques that do not assume one).  Each collection
+ *     has a time budget, so that slow techniques cannot make the suite
+ *     slow;
  *   - one position per technique, built from pencil marks, with the exact
  *     step expected (technique, rating, cell, eliminations, houses), a
  *     position where it must not apply, and SE's order: a full house
@@ -869,47 +870,108 @@ static void pattern_grid(int b, uint8_t *grid)
             grid[r * n + c] = (uint8_t)label[(row[r] % b * b + row[r] / b + col[c]) % n + 1];
 }
 
+/* A full grid made by the engines: a random permutation in row 1, then the
+ * first solution.  0 when found. */
+static int engine_grid(const sk_model *m, int n, uint8_t *grid)
+{
+    sk_solver *s = NULL;
+    sk_search_opts o = SK_SEARCH_OPTS_INIT;
+    sk_result r;
+    memset(grid, 0, (size_t)n * (size_t)n);
+    for (int c = 0; c < n; c++)
+        grid[c] = (uint8_t)(c + 1);
+    for (int c = n - 1; c > 0; c--) {
+        int j = below(c + 1);
+        uint8_t t = grid[c];
+        grid[c] = grid[j];
+        grid[j] = t;
+    }
+    o.max_solutions = 1;
+    o.timeout = 2.0;
+    if (sk_solver_new(-1, &s) != SK_OK)
+        return -1;
+    int rc = sk_solver_run(s, m, grid, &o, grid, &r);
+    sk_solver_free(s);
+    return rc == SK_OK && r.solutions == 1 && sk_verify(m, NULL, grid) ? 0 : -1;
+}
+
 /*
- * 25x25 puzzles cut from pattern grids: half the cells kept at random.
- * They have many solutions, so they are walked with the techniques that do
- * not assume a unique one (up to 4.4, below the unique rectangles): every
- * step of those holds in every solution, the pattern grid among them.
+ * Puzzles cut from full grids of geometries the collections lack: 25x25
+ * (shuffled pattern grids), a 7x7 Latin square, Hyper 9x9, 9x9 with both
+ * diagonals and the windows, 9x9 with an extra group of five cells (a
+ * house smaller than N).  Half the cells or fewer are kept at random, so
+ * they have many solutions: they are walked with the techniques that do not assume a
+ * unique one (up to 4.4, below the unique rectangles), whose every step
+ * holds in every solution, the full grid among them.
  */
 static void test_sound_generated(void)
 {
-    const int b = 5, n = b * b, nc = n * n;
-    sk_geometry g = SK_GEOMETRY_INIT(n);
-    sk_model *m = model_of(&g);
-    sk_logic *l = NULL;
-    uint8_t *sol = malloc((size_t)nc), *puz = malloc((size_t)nc);
-    board bd;
-    int walked = 0;
-    double t0 = now();
-    CHECK(m && sol && puz);
-    if (!m || !sol || !puz)
-        goto out;
-    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
-    CHECK_EQ_INT(board_init(&bd, m), 0);
-    sk_logic_set_limit(l, 44);
-    for (int round = 0; round < 3 && now() - t0 < 1.0; round++) {
-        char what[64];
-        pattern_grid(b, sol);
-        CHECK(sk_verify(m, NULL, sol));
-        for (int i = 0; i < nc; i++)
-            puz[i] = below(100) < 50 ? sol[i] : 0;
-        snprintf(what, sizeof what, "25x25 pattern grid, round %d", round);
-        CHECK_EQ_INT(walk(&bd, l, puz, sol, what, &totals), 0);
-        walked++;
+    static const int group_sizes[1] = {5};
+    static const int group_cells[5] = {0, 13, 26, 48, 80};
+    static const struct {
+        const char *name;
+        int n, box_rows, box_cols, rounds, keep; /* keep: % of the cells */
+        unsigned extras;
+        int groups;
+    } geos[] = {
+        {"25x25", 25, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 2, 50, 0, 0},
+        {"7x7 Latin square", 7, SK_BOX_NONE, 0, 40, 40, 0, 0},
+        {"9x9 Hyper", 9, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 40, 40, SK_EXTRA_HYPER, 0},
+        {"9x9 X and Hyper", 9, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 40, 40,
+         SK_EXTRA_DIAGONALS | SK_EXTRA_HYPER, 0},
+        {"9x9 with a group of five", 9, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 40, 40, 0, 1},
+    };
+    for (size_t k = 0; k < sizeof geos / sizeof geos[0]; k++) {
+        int n = geos[k].n, nc = n * n, walked = 0;
+        sk_geometry g = SK_GEOMETRY_INIT(n);
+        g.box_rows = geos[k].box_rows;
+        g.box_cols = geos[k].box_cols;
+        g.extras = geos[k].extras;
+        if (geos[k].groups) {
+            g.ngroups = 1;
+            g.group_sizes = group_sizes;
+            g.group_cells = group_cells;
+        }
+        sk_model *m = model_of(&g);
+        sk_logic *l = NULL;
+        uint8_t *sol = malloc((size_t)nc), *puz = malloc((size_t)nc);
+        board bd;
+        double t0 = now();
+        CHECK(m && sol && puz);
+        if (!m || !sol || !puz || board_init(&bd, m) != 0) {
+            CHECK(!"setup");
+            sk_model_free(m);
+            free(sol);
+            free(puz);
+            continue;
+        }
+        CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+        sk_logic_set_limit(l, 44);
+        for (int round = 0; round < geos[k].rounds && now() - t0 < 0.5; round++) {
+            char what[96];
+            if (n == 25)
+                pattern_grid(5, sol);
+            else if (engine_grid(m, n, sol) != 0) {
+                CHECK(!"no full grid");
+                continue;
+            }
+            CHECK(sk_verify(m, NULL, sol));
+            for (int i = 0; i < nc; i++)
+                puz[i] = below(100) < geos[k].keep ? sol[i] : 0;
+            snprintf(what, sizeof what, "%s, round %d", geos[k].name, round);
+            CHECK_EQ_INT(walk(&bd, l, puz, sol, what, &totals), 0);
+            walked++;
+        }
+        CHECK(walked >= 1);
+        if (verbose)
+            fprintf(stderr, "  %s generated: %d walked, %.2f s\n", geos[k].name, walked,
+                    now() - t0);
+        board_free(&bd);
+        sk_logic_free(l);
+        sk_model_free(m);
+        free(sol);
+        free(puz);
     }
-    CHECK(walked >= 1);
-    if (verbose)
-        fprintf(stderr, "  25x25 generated: %d walked, %.2f s\n", walked, now() - t0);
-    board_free(&bd);
-out:
-    sk_logic_free(l);
-    sk_model_free(m);
-    free(sol);
-    free(puz);
 }
 
 /* The walks must have met the basic techniques, or they tested little. */
