@@ -70,7 +70,7 @@ SHARED   := $(B)/libsudokit.so.$(VERSION)
 TOOL     := $(B)/sudokit
 MANPAGE  := $(B)/sudokit.1
 
-.PHONY: all lib tool tests test demo install uninstall clean bench bench-variants FORCE \
+.PHONY: all lib tool tests test demo install uninstall clean bench bench-variants bench-rate FORCE \
 	fuzz fuzzers stress valgrind test-threads
 all: $(STATIC) $(SHARED) $(TOOL) $(MANPAGE)
 
@@ -180,6 +180,11 @@ bench: $(TOOL)
 # variant puzzles against ISS (a checkout outside this repository) and CaDiCaL
 bench-variants: $(TOOL)
 	@python3 bench/variants/run.py $(TOOL) $(if $(ISS),--iss $(ISS)) $(VARIANTS_ARGS)
+
+# the logical solver's ratings against a reference rater outside this repository:
+#   make bench-rate SERATE='/path/to/rater -n' [RATE_ARGS='--ref FILE --sample 0']
+bench-rate: $(STATIC)
+	@sh bench/rate.sh $(TOOL) $(if $(SERATE),--serate '$(SERATE)') $(RATE_ARGS)
 
 # Written on every install, so that a new PREFIX is never stale.
 $(B)/sudokit.pc: sudokit.pc.in include/sudokit.h FORCE

@@ -1,7 +1,8 @@
 /*
  * test_alloc.c - allocation failure.  Each scenario (building models,
  * reading from memory and from a FILE in every form, searching with every
- * engine, writing, CNF export, explaining "no solution") is run with allocation call N failing, for
+ * engine, writing, CNF export, explaining "no solution", the logical
+ * solver) is run with allocation call N failing, for
  * N = 1, 2, ... until a run completes without reaching N: every failure
  * must come back through the API as SK_ENOMEM, nothing may leak (the
  * wrappers count live blocks; ASan/LSan watch too in `make SAN=1 test`)
@@ -380,6 +381,33 @@ static int explain(void *arg)
 
 static void test_explain(void) { exhaust("sk_explain_none", explain, NULL); }
 
+/* The logical solver: sk_logic_new takes all its work memory, then rates
+ * the classic puzzle (singles only: ER 1.5 from the start). */
+static int logic(void *arg)
+{
+    sk_geometry g = SK_GEOMETRY_INIT(9);
+    sk_model *m = NULL;
+    sk_logic *l = NULL;
+    sk_rating r;
+    uint8_t grid[81];
+    int i, st;
+    (void)arg;
+    for (i = 0; i < 81; i++)
+        grid[i] = CLASSIC[i] == '.' ? 0 : (uint8_t)(CLASSIC[i] - '0');
+    if ((st = sk_model_new(&g, &m, NULL)) != SK_OK)
+        return st;
+    st = sk_logic_new(m, &l);
+    if (st != SK_OK)
+        CHECK(l == NULL);
+    else if ((st = sk_rate(l, grid, &r)) == SK_OK && (r.stuck || r.er < 10))
+        st = SK_EINVAL;
+    sk_logic_free(l);
+    sk_model_free(m);
+    return st;
+}
+
+static void test_logic(void) { exhaust("sk_logic_new and sk_rate", logic, NULL); }
+
 int main(void)
 {
     make_mixed();
@@ -390,5 +418,6 @@ int main(void)
     RUN(test_solvers);
     RUN(test_writers);
     RUN(test_explain);
+    RUN(test_logic);
     return check_summary();
 }

@@ -1,0 +1,2069 @@
+/*
+ * test_logic.c - the logical solver (sk_logic_*, sk_rate, sk_step): every
+ * step it takes is true, is justified by what it names, and is the step
+ * Sudoku Explainer's order picks; its ratings are SE's.
+ *
+ *   - soundness over real puzzles: each puzzle is solved by the engines
+ *     first; then the logical solver walks it step by step and every step
+ *     is judged from outside: a placement must be the solution's digit, an
+ *     elimination must remove a live candidate that is not the solution's,
+ *     a step must change the grid (a direct step by its placement alone),
+ *     its rating must be at least its technique's base rating, and
+ *     sk_logic_apply must leave exactly the candidates the step says.  The
+ *     steps of the basic techniques are also checked against the houses,
+ *     cells and digits they name (a hidden single's house really has one
+ *     place for the digit, a fish's base lines really lie in its cover
+ *     lines, the eliminations are exactly the pattern's).  The ratings the
+ *     walk adds up by SE's rules must be what sk_rate says.  Puzzles: the
+ *     committed sample tests/data/se_ratings.txt, and samples of
+ *     ../shared/data (run from the repository root; left out when it is
+ *     missing) in every geometry the model has: 9x9 (17clue, top1465, the
+ *     hardest list), 16x16, rectangular boxes 4x4 to 12x12, jigsaws 4x4 to
+ *     9x9 and X-Sudoku; and puzzles cut from full grids of 25x25, a Latin
+ *     square, Hyper, X and Hyper, and an extra group (with many solutions:
+ *     walked with the techniques that do not assume one).  Each collection
+ *     has a time budget, so that slow techniques cannot make the suite
+ *     slow;
+ *   - one position per technique, built from pencil marks, with the exact
+ *     step expected (technique, rating, cell, eliminations, houses), a
+ *     position where it must not apply, and SE's order: a full house
+ *     before a hidden single, blocks before lines, hidden singles and
+ *     direct pointing before the naked single;
+ *   - sk_rate against reference ratings: tests/data/se_ratings.txt holds
+ *     puzzles with SE's ER, EP and ED and the techniques that set them;
+ *   - the judges judged: false steps written by hand, and a walk against
+ *     a wrong solution, must be refused;
+ *   - the API's edges: NULL arguments, conflicting givens, a model with
+ *     rules, a solved grid, an empty grid, the rating limit.
+ *
+ * SK_TEST_VERBOSE=1 prints each collection's counts and time.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "check.h"
+#include "sudokit.h"
+
+#define DATA "../shared/data"
+#define RATINGS "tests/data/se_ratings.txt"
+
+static int verbose;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int popcount(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+#define BIT(d) (1ull << ((d) - 1)) /* digit d, 1..N */
+
+static sk_model *model_of(const sk_geometry *g)
+{
+    sk_model *m = NULL;
+    sk_diag d;
+    if (sk_model_new(g, &m, &d) != SK_OK) {
+        fprintf(stderr, "model: %s\n", d.message);
+        return NULL;
+    }
+    return m;
+}
+
+/* ---- houses as the tests see them --------------------------------------- */
+
+enum { K_BLOCK, K_ROW, K_COLUMN, K_OTHER };
+
+/* A model's houses, read through the public API only. */
+typedef struct board {
+    const sk_model *m;
+    int n, nc, nh;
+    int *kind;            /* kind[h]: K_* from the house's name */
+    const uint16_t **cells; /* cells[h]: the house's cells */
+    int *size;            /* size[h]: how many */
+    uint8_t *in;          /* in[h * nc + c]: cell c is in house h */
+} board;
+
+static int board_init(board *b, const sk_model *m)
+{
+    memset(b, 0, sizeof *b);
+    b->m = m;
+    b->n = sk_model_n(m);
+    b->nc = b->n * b->n;
+    b->nh = sk_model_house_count(m);
+    b->kind = calloc((size_t)b->nh, sizeof *b->kind);
+    b->cells = calloc((size_t)b->nh, sizeof *b->cells);
+    b->size = calloc((size_t)b->nh, sizeof *b->size);
+    b->in = calloc((size_t)b->nh * (size_t)b->nc, 1);
+    if (!b->kind || !b->cells || !b->size || !b->in)
+        return -1;
+    for (int h = 0; h < b->nh; h++) {
+        char name[64];
+        sk_model_house_name(m, h, name, sizeof name);
+        b->kind[h] = !strncmp(name, "box ", 4) || !strncmp(name, "region ", 7) ? K_BLOCK
+                     : !strncmp(name, "row ", 4)                               ? K_ROW
+                     : !strncmp(name, "column ", 7)                            ? K_COLUMN
+                                                                               : K_OTHER;
+        b->size[h] = sk_model_house(m, h, &b->cells[h]);
+        for (int i = 0; i < b->size[h]; i++)
+            b->in[(size_t)h * (size_t)b->nc + b->cells[h][i]] = 1;
+    }
+    return 0;
+}
+
+static void board_free(board *b)
+{
+    free(b->kind);
+    free(b->cells);
+    free(b->size);
+    free(b->in);
+}
+
+static int in_house(const board *b, int h, int c)
+{
+    return h >= 0 && h < b->nh && c >= 0 && c < b->nc && b->in[(size_t)h * (size_t)b->nc + c];
+}
+
+/* Two different cells that share a house. */
+static int sees(const board *b, int x, int y)
+{
+    if (x == y)
+        return 0;
+    for (int h = 0; h < b->nh; h++)
+        if (in_house(b, h, x) && in_house(b, h, y))
+            return 1;
+    return 0;
+}
+
+/* Cells of house h that are empty and hold digit d, as a count; *only is
+ * set to the last one. */
+static int places(const board *b, const uint64_t *cand, const uint8_t *val, int h, int d,
+                  int *only)
+{
+    int k = 0;
+    for (int i = 0; i < b->size[h]; i++) {
+        int c = b->cells[h][i];
+        if (!val[c] && (cand[c] & BIT(d))) {
+            k++;
+            if (only)
+                *only = c;
+        }
+    }
+    return k;
+}
+
+/* ---- judging one step from outside -------------------------------------- */
+
+static long justified[SK_TECH_COUNT_]; /* steps whose pattern was checked */
+static int pattern_judged;             /* judge_pattern knew the technique */
+static long taken[SK_TECH_COUNT_];     /* steps seen in the walks */
+
+/* The candidates the step removes, one mask per cell, into elim[]. */
+static void elim_masks(const board *b, const sk_step *st, uint64_t *elim)
+{
+    memset(elim, 0, (size_t)b->nc * sizeof *elim);
+    for (int i = 0; i < st->nelim; i++)
+        elim[st->elim[i].cell] |= BIT(st->elim[i].digit);
+}
+
+static int same_masks(const board *b, const uint64_t *x, const uint64_t *y)
+{
+    return memcmp(x, y, (size_t)b->nc * sizeof *x) == 0;
+}
+
+/* After the step's eliminations, d's only place in some house of kind
+ * `kind` (any kind when -1), or in house `house` when >= 0, is `cell`. */
+static int single_after(const board *b, const uint64_t *cand, const uint8_t *val,
+                        const uint64_t *elim, int cell, int d, int kind, int house)
+{
+    uint64_t *after = malloc((size_t)b->nc * sizeof *after);
+    int ok = 0;
+    if (!after)
+        return 0;
+    for (int c = 0; c < b->nc; c++)
+        after[c] = cand[c] & ~elim[c];
+    for (int h = 0; h < b->nh && !ok; h++) {
+        int only = -1;
+        if (!in_house(b, h, cell) || (house >= 0 && h != house) || (kind >= 0 && b->kind[h] != kind))
+            continue;
+        ok = places(b, after, val, h, d, &only) == 1 && only == cell;
+    }
+    free(after);
+    return ok;
+}
+
+/*
+ * Checks that the step's pattern holds in the position (cand, val) and that
+ * its eliminations are exactly the pattern's.  Returns NULL, or what is
+ * wrong.  Techniques whose patterns are not judged here return NULL.
+ */
+static const char *judge_pattern(const board *b, const uint64_t *cand, const uint8_t *val,
+                                 const sk_step *st, uint64_t *want, uint64_t *got)
+{
+    int t = st->technique, d = 0;
+    elim_masks(b, st, got);
+    memset(want, 0, (size_t)b->nc * sizeof *want);
+    if (st->digits && popcount(st->digits) == 1)
+        d = __builtin_ctzll(st->digits) + 1;
+    switch (t) {
+    case SK_TECH_FULL_HOUSE:
+    case SK_TECH_HIDDEN_SINGLE: {
+        if (st->nhouses < 1 || !in_house(b, st->houses[0], st->cell))
+            return "a single's house does not hold its cell";
+        int h = st->houses[0], empty = 0, only = -1;
+        if (st->digits != BIT(st->digit) || st->nelim)
+            return "a single's digits or eliminations";
+        for (int i = 0; i < b->size[h]; i++)
+            empty += !val[b->cells[h][i]];
+        if (t == SK_TECH_FULL_HOUSE) {
+            if (empty != 1 || st->rating != 10)
+                return "a full house with more than one empty cell";
+        } else if (places(b, cand, val, h, st->digit, &only) != 1 || only != st->cell) {
+            return "a hidden single's digit has another place in its house";
+        } else if (st->rating != (b->kind[h] == K_BLOCK ? 12 : 15)) {
+            return "a hidden single rated neither 1.2 in a block nor 1.5 in a line";
+        }
+        break;
+    }
+    case SK_TECH_NAKED_SINGLE:
+        if (cand[st->cell] != BIT(st->digit) || st->nelim || st->rating != 23)
+            return "a naked single's cell has other candidates";
+        break;
+    case SK_TECH_DIRECT_POINTING:
+    case SK_TECH_DIRECT_CLAIMING:
+    case SK_TECH_POINTING:
+    case SK_TECH_CLAIMING: {
+        int pointing = t == SK_TECH_DIRECT_POINTING || t == SK_TECH_POINTING;
+        int direct = t == SK_TECH_DIRECT_POINTING || t == SK_TECH_DIRECT_CLAIMING;
+        if (st->nhouses < 2 || !d)
+            return "locked candidates without two houses and one digit";
+        int h1 = st->houses[0], h2 = st->houses[1];
+        if ((b->kind[h1] == K_BLOCK) != pointing || (b->kind[h2] == K_BLOCK) == pointing ||
+            b->kind[h1] == K_OTHER || b->kind[h2] == K_OTHER)
+            return "pointing is block to line, claiming line to block";
+        if (places(b, cand, val, h1, d, NULL) < 2)
+            return "locked candidates with fewer than two places";
+        for (int i = 0; i < b->size[h1]; i++) {
+            int c = b->cells[h1][i];
+            if (!val[c] && (cand[c] & BIT(d)) && !in_house(b, h2, c))
+                return "a locked digit has a place outside the second house";
+        }
+        for (int i = 0; i < b->size[h2]; i++) {
+            int c = b->cells[h2][i];
+            if (!val[c] && (cand[c] & BIT(d)) && !in_house(b, h1, c))
+                want[c] |= BIT(d);
+        }
+        if (direct && (st->digit != d ||
+                       !single_after(b, cand, val, got, st->cell, d, b->kind[h1], -1)))
+            return "a direct locking's placement is not a single of the first house's kind";
+        break;
+    }
+    case SK_TECH_NAKED_PAIR:
+    case SK_TECH_NAKED_TRIPLE:
+    case SK_TECH_NAKED_QUAD: {
+        int k = t == SK_TECH_NAKED_PAIR ? 2 : t == SK_TECH_NAKED_TRIPLE ? 3 : 4;
+        uint64_t uni = 0;
+        if (st->nhouses < 1 || st->ncells != k || popcount(st->digits) != k)
+            return "a naked set's size";
+        int h = st->houses[0];
+        for (int i = 0; i < k; i++) {
+            int c = st->cells[i];
+            if (!in_house(b, h, c) || val[c])
+                return "a naked set's cell is filled or outside its house";
+            uni |= cand[c];
+        }
+        if (uni != st->digits)
+            return "a naked set's cells hold other digits";
+        for (int i = 0; i < b->size[h]; i++) {
+            int c = b->cells[h][i], member = 0;
+            for (int j = 0; j < k; j++)
+                member |= st->cells[j] == c;
+            if (!member && !val[c])
+                want[c] |= cand[c] & uni;
+        }
+        break;
+    }
+    case SK_TECH_DIRECT_HIDDEN_PAIR:
+    case SK_TECH_DIRECT_HIDDEN_TRIPLE:
+    case SK_TECH_HIDDEN_PAIR:
+    case SK_TECH_HIDDEN_TRIPLE:
+    case SK_TECH_HIDDEN_QUAD: {
+        int k = t == SK_TECH_DIRECT_HIDDEN_PAIR || t == SK_TECH_HIDDEN_PAIR     ? 2
+                : t == SK_TECH_DIRECT_HIDDEN_TRIPLE || t == SK_TECH_HIDDEN_TRIPLE ? 3
+                                                                                  : 4;
+        if (st->nhouses < 1 || st->ncells != k || popcount(st->digits) != k)
+            return "a hidden set's size";
+        int h = st->houses[0];
+        for (int x = 1; x <= b->n; x++) {
+            if (!(st->digits & BIT(x)))
+                continue;
+            for (int i = 0; i < b->size[h]; i++) {
+                int c = b->cells[h][i], member = 0;
+                for (int j = 0; j < k; j++)
+                    member |= st->cells[j] == c;
+                if (!val[c] && (cand[c] & BIT(x)) && !member)
+                    return "a hidden set's digit has a place outside its cells";
+            }
+        }
+        for (int j = 0; j < k; j++)
+            want[st->cells[j]] |= cand[st->cells[j]] & ~st->digits;
+        if ((t == SK_TECH_DIRECT_HIDDEN_PAIR || t == SK_TECH_DIRECT_HIDDEN_TRIPLE) &&
+            !single_after(b, cand, val, got, st->cell, st->digit, -1, h))
+            return "a direct hidden set's placement is not a single of its house";
+        break;
+    }
+    case SK_TECH_X_WING:
+    case SK_TECH_SWORDFISH:
+    case SK_TECH_JELLYFISH: {
+        int k = t == SK_TECH_X_WING ? 2 : t == SK_TECH_SWORDFISH ? 3 : 4;
+        if (st->nhouses != 2 * k || !d)
+            return "a fish's lines";
+        int bk = b->kind[st->houses[0]];
+        for (int i = 0; i < 2 * k; i++) {
+            int h = st->houses[i];
+            int want_kind = i < k ? bk : bk == K_ROW ? K_COLUMN : K_ROW;
+            if ((bk != K_ROW && bk != K_COLUMN) || b->kind[h] != want_kind)
+                return "a fish's base or cover is not a line of the right kind";
+        }
+        for (int i = 0; i < k; i++) {
+            int h = st->houses[i];
+            if (places(b, cand, val, h, d, NULL) < 2)
+                return "a fish's base line with fewer than two places";
+            for (int j = 0; j < b->size[h]; j++) {
+                int c = b->cells[h][j], covered = 0;
+                for (int v = k; v < 2 * k; v++)
+                    covered |= in_house(b, st->houses[v], c);
+                if (!val[c] && (cand[c] & BIT(d)) && !covered)
+                    return "a fish's base line has a place outside the cover";
+            }
+        }
+        for (int v = k; v < 2 * k; v++) {
+            int h = st->houses[v];
+            for (int j = 0; j < b->size[h]; j++) {
+                int c = b->cells[h][j], base = 0;
+                for (int i = 0; i < k; i++)
+                    base |= in_house(b, st->houses[i], c);
+                if (!val[c] && (cand[c] & BIT(d)) && !base)
+                    want[c] |= BIT(d);
+            }
+        }
+        break;
+    }
+    case SK_TECH_XY_WING:
+    case SK_TECH_XYZ_WING: {
+        int xyz = t == SK_TECH_XYZ_WING;
+        if (st->ncells != 3 || !d)
+            return "a wing's cells or digit";
+        int p = st->cells[0], w1 = st->cells[1], w2 = st->cells[2];
+        uint64_t cp = cand[p], c1 = cand[w1], c2 = cand[w2], z = st->digits;
+        if (!sees(b, p, w1) || !sees(b, p, w2) || popcount(c1) != 2 || popcount(c2) != 2 ||
+            (c1 & c2) != z)
+            return "a wing's cells do not see the pivot or share other digits";
+        if (xyz ? popcount(cp) != 3 || (c1 | c2) != cp
+                : popcount(cp) != 2 || (cp & z) || popcount(cp | c1 | c2) != 3)
+            return "a wing's candidates are not the pattern's";
+        for (int c = 0; c < b->nc; c++)
+            if (!val[c] && (cand[c] & z) && c != p && c != w1 && c != w2 && sees(b, c, w1) &&
+                sees(b, c, w2) && (!xyz || sees(b, c, p)))
+                want[c] |= z;
+        break;
+    }
+    default:
+        return NULL; /* not judged here */
+    }
+    if (t != SK_TECH_FULL_HOUSE && t != SK_TECH_HIDDEN_SINGLE && t != SK_TECH_NAKED_SINGLE &&
+        !same_masks(b, want, got))
+        return "the eliminations are not exactly the pattern's";
+    pattern_judged = 1;
+    return NULL;
+}
+
+/* SE's three figures, added up from the steps as SE's rating loop does. */
+typedef struct figures {
+    int er, ep, ed, er_tech, ep_tech, ed_tech, steps, stuck;
+} figures;
+
+static void figures_add(figures *f, const sk_step *st)
+{
+    if (st->rating > f->er) {
+        f->er = st->rating;
+        f->er_tech = st->technique;
+    }
+    if (f->ep == 0) {
+        if (f->ed == 0) {
+            f->ed = f->er;
+            f->ed_tech = f->er_tech;
+        }
+        if (st->cell >= 0) {
+            f->ep = f->er;
+            f->ep_tech = f->er_tech;
+        }
+    }
+    f->steps++;
+}
+
+static int reports; /* failing puzzles printed so far */
+static int quiet;   /* 1: report nothing (the judges judged) */
+
+static void report(const board *b, const char *what, const uint8_t *givens, int step,
+                   const sk_step *st, const char *why)
+{
+    char name[96];
+    if (quiet || reports++ >= 10)
+        return;
+    fprintf(stderr, "  %s, step %d (%s, rating %d, cell %d, digit %d, %d eliminations): %s\n",
+            what, step, st ? sk_step_name(st, name, sizeof name) : "-", st ? st->rating : 0,
+            st ? st->cell : -1, st ? st->digit : 0, st ? st->nelim : 0, why);
+    fprintf(stderr, "  puzzle: ");
+    for (int c = 0; c < b->nc; c++)
+        fprintf(stderr, b->n <= 9 ? "%d" : "%d,", givens[c]);
+    fprintf(stderr, "\n");
+}
+
+typedef struct walk_total {
+    long puzzles, solved, stuck, steps;
+} walk_total;
+
+/*
+ * Walks the puzzle givens (solution sol) step by step and judges every
+ * step; then rates it with sk_rate and compares.  Returns the number of
+ * problems found (0 when all is well).
+ */
+static int walk(const board *b, sk_logic *l, const uint8_t *givens, const uint8_t *sol,
+                const char *what, walk_total *tot)
+{
+    int nc = b->nc, bad = 0, step = 0;
+    uint64_t *before = malloc((size_t)nc * sizeof *before);
+    uint64_t *expect = malloc((size_t)nc * sizeof *expect);
+    uint64_t *want = malloc((size_t)nc * sizeof *want);
+    uint64_t *got = malloc((size_t)nc * sizeof *got);
+    uint8_t *vbefore = malloc((size_t)nc);
+    figures f = {0, 0, 0, -1, -1, -1, 0, 0};
+    sk_step st;
+    int rc = -1;
+    if (!before || !expect || !want || !got || !vbefore) {
+        bad++;
+        goto out;
+    }
+    if (sk_logic_start(l, givens) != SK_OK) {
+        report(b, what, givens, 0, NULL, "sk_logic_start refused the puzzle");
+        bad++;
+        goto out;
+    }
+    tot->puzzles++;
+    /* every step removes a candidate or fills a cell: nc * n bounds them */
+    for (step = 1; step <= nc * b->n + 1; step++) {
+        const uint64_t *cand = sk_logic_candidates(l);
+        const uint8_t *val = sk_logic_values(l);
+        memcpy(before, cand, (size_t)nc * sizeof *before);
+        memcpy(vbefore, val, (size_t)nc);
+        rc = sk_logic_next(l, &st);
+        if (rc != 1)
+            break;
+        const char *why = NULL;
+        if (st.technique < 0 || st.technique >= SK_TECH_COUNT_)
+            why = "unknown technique";
+        else if (st.rating < sk_tech_rating(st.technique) || st.rating >= 200)
+            why = "rating below its technique's base rating";
+        else if (st.direct && st.cell < 0)
+            why = "a direct step without a placement";
+        else if (st.cell < -1 || st.cell >= nc || (st.cell >= 0 && (st.digit < 1 || st.digit > b->n)))
+            why = "placement out of range";
+        else if (st.cell >= 0 && (vbefore[st.cell] || !(before[st.cell] & BIT(st.digit))))
+            why = "placement in a filled cell or of a digit that is not a candidate";
+        else if (st.cell >= 0 && sol[st.cell] != st.digit)
+            why = "placement of a digit that is not the solution's";
+        else if (st.cell < 0 && st.nelim == 0)
+            why = "a step that changes nothing";
+        else if (st.nhouses < 0 || st.nhouses > 8)
+            why = "house count";
+        for (int i = 0; !why && i < st.nhouses; i++)
+            if (st.houses[i] < 0 || st.houses[i] >= b->nh)
+                why = "house index out of range";
+        for (int i = 0; !why && i < st.ncells; i++)
+            if (st.cells[i] < 0 || st.cells[i] >= nc)
+                why = "cell index out of range";
+        if (!why) {
+            memset(got, 0, (size_t)nc * sizeof *got);
+            for (int i = 0; !why && i < st.nelim; i++) {
+                int c = st.elim[i].cell, d = st.elim[i].digit;
+                if (c < 0 || c >= nc || d < 1 || d > b->n)
+                    why = "elimination out of range";
+                else if (vbefore[c] || !(before[c] & BIT(d)))
+                    why = "elimination of a candidate that is not there";
+                else if (got[c] & BIT(d))
+                    why = "the same elimination twice";
+                else if (sol[c] == d)
+                    why = "elimination of the solution's digit";
+                else
+                    got[c] |= BIT(d);
+            }
+        }
+        pattern_judged = 0;
+        if (!why)
+            why = judge_pattern(b, before, vbefore, &st, want, got);
+        if (!why && pattern_judged)
+            justified[st.technique]++;
+        if (why) {
+            report(b, what, givens, step, &st, why);
+            bad++;
+            break;
+        }
+        taken[st.technique]++;
+        figures_add(&f, &st);
+        /* what the step should leave: its eliminations (none for a direct
+           step), then the placement, which removes the digit from every
+           peer */
+        memcpy(expect, before, (size_t)nc * sizeof *expect);
+        if (!st.direct)
+            for (int i = 0; i < st.nelim; i++)
+                expect[st.elim[i].cell] &= ~BIT(st.elim[i].digit);
+        if (st.cell >= 0) {
+            for (int h = 0; h < b->nh; h++)
+                if (in_house(b, h, st.cell))
+                    for (int i = 0; i < b->size[h]; i++)
+                        expect[b->cells[h][i]] &= ~BIT(st.digit);
+            expect[st.cell] = BIT(st.digit);
+        }
+        sk_logic_apply(l, &st);
+        cand = sk_logic_candidates(l);
+        val = sk_logic_values(l);
+        if (!same_masks(b, cand, expect)) {
+            report(b, what, givens, step, &st, "sk_logic_apply left other candidates");
+            bad++;
+            break;
+        }
+        for (int c = 0; c < nc; c++)
+            if (!(cand[c] & BIT(sol[c])) || (val[c] && val[c] != sol[c]) ||
+                (c == st.cell) != (val[c] != vbefore[c])) {
+                report(b, what, givens, step, &st, "the position lost the solution");
+                bad++;
+                goto out;
+            }
+    }
+    if (rc < 0) {
+        report(b, what, givens, step, NULL, "sk_logic_next failed");
+        bad++;
+    } else if (rc == 1 && !bad) {
+        report(b, what, givens, step, &st, "more steps than candidates");
+        bad++;
+    }
+    if (bad)
+        goto out;
+    if (sk_logic_solved(l)) {
+        tot->solved++;
+        if (memcmp(sk_logic_values(l), sol, (size_t)nc) != 0) {
+            report(b, what, givens, step, NULL, "solved to another grid");
+            bad++;
+        }
+    } else {
+        tot->stuck++;
+        f.stuck = 1;
+        f.er = 200;
+        f.er_tech = -1;
+    }
+    tot->steps += f.steps;
+    /* sk_rate takes the same path and must add it up the same way */
+    sk_rating r;
+    if (sk_rate(l, givens, &r) != SK_OK || r.er != f.er || r.ep != f.ep || r.ed != f.ed ||
+        r.er_tech != f.er_tech || r.ep_tech != f.ep_tech || r.ed_tech != f.ed_tech ||
+        r.steps != f.steps || r.stuck != f.stuck) {
+        fprintf(stderr, "  sk_rate: er %d ep %d ed %d (%d %d %d) steps %d stuck %d; walk: er %d ep %d ed %d (%d %d %d) steps %d stuck %d\n",
+                r.er, r.ep, r.ed, r.er_tech, r.ep_tech, r.ed_tech, r.steps, r.stuck, f.er,
+                f.ep, f.ed, f.er_tech, f.ep_tech, f.ed_tech, f.steps, f.stuck);
+        report(b, what, givens, step, NULL, "sk_rate does not add up the walk");
+        bad++;
+    }
+out:
+    free(before);
+    free(expect);
+    free(want);
+    free(got);
+    free(vbefore);
+    return bad;
+}
+
+/* ---- soundness over real puzzles ----------------------------------------- */
+
+static int data_missing;
+static walk_total totals;
+
+/* The engines' unique solution of a puzzle into sol; 0 when there is one. */
+static int solution_of(const sk_model *m, const uint8_t *givens, uint8_t *sol)
+{
+    sk_result r;
+    if (sk_solve(m, givens, sol, &r) != SK_OK || sk_result_verdict(&r) != SK_VERDICT_UNIQUE)
+        return -1;
+    return 0;
+}
+
+/*
+ * Walks every `every`-th puzzle of a collection, at most `limit` of them,
+ * read with the library's reader and options ro, and starts no new one
+ * after `budget` seconds (the harder techniques may take their time on the
+ * puzzles the easy ones leave stuck; the suite must stay quick).  Returns
+ * how many were walked, or -1 when the file is missing.
+ */
+static long walk_file(const char *dir, const char *file, const sk_read_opts *ro, long every,
+                      long limit, double budget)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *fp = fopen(path, "r");
+    if (!fp) {
+        data_missing++;
+        return -1;
+    }
+    sk_reader *rd = NULL;
+    sk_puzzle p;
+    sk_diag d;
+    sk_model *m = NULL;
+    sk_logic *l = NULL;
+    board b = {0};
+    long seen = 0, walked = 0;
+    int st, last_n = 0;
+    const uint8_t *last_regions = NULL;
+    double t0 = now();
+    walk_total before = totals;
+    CHECK_EQ_INT(sk_reader_open_file(fp, ro, &rd), SK_OK);
+    while (rd && walked < limit && now() - t0 < budget &&
+           (st = sk_reader_next(rd, &p, &d)) != SK_DONE) {
+        CHECK_EQ_INT(st, SK_OK);
+        if (st != SK_OK)
+            break;
+        if (seen++ % every)
+            continue;
+        /* a new model for every puzzle of a jigsaw file, else one per size */
+        if (!m || p.geom.n != last_n || p.geom.regions || last_regions) {
+            sk_logic_free(l);
+            sk_model_free(m);
+            board_free(&b);
+            l = NULL;
+            m = model_of(&p.geom);
+            CHECK(m != NULL);
+            if (!m)
+                break;
+            CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+            CHECK_EQ_INT(board_init(&b, m), 0);
+            last_n = p.geom.n;
+            last_regions = p.geom.regions;
+        }
+        int nc = p.geom.n * p.geom.n;
+        uint8_t *givens = malloc((size_t)nc), *sol = malloc((size_t)nc);
+        memcpy(givens, p.cells, (size_t)nc);
+        CHECK_EQ_INT(solution_of(m, givens, sol), 0);
+        char what[600];
+        snprintf(what, sizeof what, "%s line %ld", file, p.line);
+        CHECK_EQ_INT(walk(&b, l, givens, sol, what, &totals), 0);
+        free(givens);
+        free(sol);
+        walked++;
+    }
+    sk_reader_free(rd);
+    fclose(fp);
+    sk_logic_free(l);
+    sk_model_free(m);
+    board_free(&b);
+    if (verbose)
+        fprintf(stderr, "  %s: %ld walked (%ld solved, %ld stuck), %ld steps, %.2f s\n", file,
+                walked, totals.solved - before.solved, totals.stuck - before.stuck,
+                totals.steps - before.steps, now() - t0);
+    return walked;
+}
+
+static sk_read_opts line_opts(void)
+{
+    sk_read_opts o = SK_READ_OPTS_INIT;
+    o.format = SK_FORMAT_LINE;
+    return o;
+}
+
+/* ---- the committed reference ratings ------------------------------------ */
+
+/* One line of tests/data/se_ratings.txt: a puzzle, SE's ER, EP and ED in
+ * tenths and the techniques SE names for them. */
+typedef struct rated {
+    uint8_t givens[81];
+    int er, ep, ed;
+    char tech[3][48];
+} rated;
+
+static rated ratings[64];
+static int nratings;
+
+/* "2.6" -> 26; -1 when malformed. */
+static int tenths(const char *s)
+{
+    int whole, tenth;
+    char dot;
+    if (sscanf(s, "%d%c%1d", &whole, &dot, &tenth) != 3 || dot != '.')
+        return -1;
+    return whole * 10 + tenth;
+}
+
+static void load_ratings(void)
+{
+    FILE *fp = fopen(RATINGS, "r");
+    char line[512];
+    CHECK(fp != NULL);
+    while (fp && fgets(line, sizeof line, fp) && nratings < 64) {
+        rated *r = &ratings[nratings];
+        char er[8], ep[8], ed[8];
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        char *tab = strchr(line, '\t');
+        CHECK(tab != NULL && strlen(line) > 81);
+        if (!tab || strlen(line) <= 81)
+            continue;
+        *tab = '\0';
+        CHECK_EQ_INT(sscanf(line + 81, " %7s %7s %7s", er, ep, ed), 3);
+        r->er = tenths(er);
+        r->ep = tenths(ep);
+        r->ed = tenths(ed);
+        CHECK(r->er > 0 && r->ep > 0 && r->ed > 0);
+        CHECK_EQ_INT(sscanf(tab + 1, "%47[^\t]\t%47[^\t]\t%47[^\t]", r->tech[0], r->tech[1],
+                            r->tech[2]),
+                     3);
+        for (int i = 0; i < 81; i++)
+            r->givens[i] = (uint8_t)(line[i] >= '1' && line[i] <= '9' ? line[i] - '0' : 0);
+        nratings++;
+    }
+    if (fp)
+        fclose(fp);
+}
+
+/* The committed puzzles: always there, whatever ../shared holds. */
+static void test_sound_committed(void)
+{
+    sk_geometry g = SK_GEOMETRY_INIT(9);
+    sk_model *m = model_of(&g);
+    sk_logic *l = NULL;
+    board b;
+    CHECK(nratings >= 40);
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+    CHECK_EQ_INT(board_init(&b, m), 0);
+    for (int k = 0; k < nratings; k++) {
+        uint8_t sol[81];
+        char what[64];
+        snprintf(what, sizeof what, "%s puzzle %d", RATINGS, k + 1);
+        CHECK_EQ_INT(solution_of(m, ratings[k].givens, sol), 0);
+        CHECK_EQ_INT(walk(&b, l, ratings[k].givens, sol, what, &totals), 0);
+    }
+    board_free(&b);
+    sk_logic_free(l);
+    sk_model_free(m);
+}
+
+static void test_sound_classic(void)
+{
+    sk_read_opts o = line_opts();
+    long k = walk_file(DATA, "17clue.txt", &o, 163, 300, 1.5);
+    if (k < 0)
+        return;
+    CHECK(k >= 100);
+    CHECK(walk_file(DATA, "top1465.txt", &o, 7, 1000, 2.0) >= 50);
+    CHECK(walk_file(DATA, "forum_hardest_11plus.txt", &o, 2437, 20, 1.0) >= 3);
+}
+
+static void test_sound_16x16(void)
+{
+    sk_read_opts o = line_opts();
+    long k = walk_file(DATA, "16x16_janko.txt", &o, 12, 10, 1.0);
+    if (k < 0)
+        return;
+    CHECK(k >= 3);
+    CHECK(walk_file(DATA, "16x16_krazydad_st.txt", &o, 400, 5, 1.0) >= 2);
+    CHECK(walk_file(DATA, "16x16_tarek20.txt", &o, 10, 2, 1.0) >= 1);
+}
+
+static void test_sound_boxes(void)
+{
+    static const char *const files[] = {
+        "rect_4x4_box2x2.txt", "rect_6x6_box2x3.txt", "rect_6x6_box3x2.txt",
+        "rect_8x8_box2x4.txt", "rect_8x8_box4x2.txt", "rect_12x12_box3x4.txt",
+    };
+    long total = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        int n, n2, br, bc;
+        CHECK_EQ_INT(sscanf(files[f], "rect_%dx%d_box%dx%d", &n, &n2, &br, &bc), 4);
+        sk_read_opts o = line_opts();
+        o.box_rows = br;
+        o.box_cols = bc;
+        long k = walk_file(DATA, files[f], &o, 1, 1000, 0.5);
+        if (k < 0)
+            return;
+        CHECK(k >= 5);
+        total += k;
+    }
+    CHECK(total >= 30);
+}
+
+static void test_sound_jigsaw(void)
+{
+    for (int n = 4; n <= 9; n++) {
+        char file[64];
+        snprintf(file, sizeof file, "jigsaw_%dx%d.txt", n, n);
+        sk_read_opts o = line_opts();
+        long k = walk_file(DATA, file, &o, n == 6 ? 4 : n == 5 ? 2 : 1, 1000, 0.5);
+        if (k < 0)
+            return;
+        CHECK(k >= 10);
+    }
+}
+
+static void test_sound_x(void)
+{
+    sk_read_opts o = line_opts();
+    o.extras = SK_EXTRA_DIAGONALS;
+    long k = walk_file(DATA, "x9_janko_odd.txt", &o, 1, 1000, 1.0);
+    if (k >= 0)
+        CHECK(k >= 10);
+}
+
+/* ---- generated puzzles of a larger side --------------------------------- */
+
+static uint64_t rng = 20261125;
+
+static int below(int k)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (int)(rng % (uint64_t)k);
+}
+
+/* A full grid of side b*b: the textbook pattern, rows shuffled within
+ * their bands, columns within their stacks, digits relabelled. */
+static void pattern_grid(int b, uint8_t *grid)
+{
+    int n = b * b, row[SK_MAX_N], col[SK_MAX_N], label[SK_MAX_N + 1];
+    for (int i = 0; i < n; i++) {
+        row[i] = col[i] = i;
+        label[i + 1] = i + 1;
+    }
+    for (int i = 0; i < n; i++) {
+        int j = i / b * b + below(b), t = row[i];
+        row[i] = row[j];
+        row[j] = t;
+        j = i / b * b + below(b);
+        t = col[i];
+        col[i] = col[j];
+        col[j] = t;
+    }
+    for (int i = n; i > 1; i--) {
+        int j = 1 + below(i), t = label[i];
+        label[i] = label[j];
+        label[j] = t;
+    }
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            grid[r * n + c] = (uint8_t)label[(row[r] % b * b + row[r] / b + col[c]) % n + 1];
+}
+
+/* A full grid made by the engines: a random permutation in row 1, then the
+ * first solution.  0 when found. */
+static int engine_grid(const sk_model *m, int n, uint8_t *grid)
+{
+    sk_solver *s = NULL;
+    sk_search_opts o = SK_SEARCH_OPTS_INIT;
+    sk_result r;
+    memset(grid, 0, (size_t)n * (size_t)n);
+    for (int c = 0; c < n; c++)
+        grid[c] = (uint8_t)(c + 1);
+    for (int c = n - 1; c > 0; c--) {
+        int j = below(c + 1);
+        uint8_t t = grid[c];
+        grid[c] = grid[j];
+        grid[j] = t;
+    }
+    o.max_solutions = 1;
+    o.timeout = 2.0;
+    if (sk_solver_new(-1, &s) != SK_OK)
+        return -1;
+    int rc = sk_solver_run(s, m, grid, &o, grid, &r);
+    sk_solver_free(s);
+    return rc == SK_OK && r.solutions == 1 && sk_verify(m, NULL, grid) ? 0 : -1;
+}
+
+/*
+ * Puzzles cut from full grids of geometries the collections lack: 25x25
+ * (shuffled pattern grids), a 7x7 Latin square, Hyper 9x9, 9x9 with both
+ * diagonals and the windows, 9x9 with an extra group of five cells (a
+ * house smaller than N).  Half the cells or fewer are kept at random, so
+ * they have many solutions: they are walked with the techniques that do not assume a
+ * unique one (up to 4.4, below the unique rectangles), whose every step
+ * holds in every solution, the full grid among them.
+ */
+static void test_sound_generated(void)
+{
+    static const int group_sizes[1] = {5};
+    static const int group_cells[5] = {0, 13, 26, 48, 80};
+    static const struct {
+        const char *name;
+        int n, box_rows, box_cols, rounds, keep; /* keep: % of the cells */
+        unsigned extras;
+        int groups;
+    } geos[] = {
+        {"25x25", 25, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 2, 50, 0, 0},
+        {"7x7 Latin square", 7, SK_BOX_NONE, 0, 40, 40, 0, 0},
+        {"9x9 Hyper", 9, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 40, 40, SK_EXTRA_HYPER, 0},
+        {"9x9 X and Hyper", 9, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 40, 40,
+         SK_EXTRA_DIAGONALS | SK_EXTRA_HYPER, 0},
+        {"9x9 with a group of five", 9, SK_BOX_DEFAULT, SK_BOX_DEFAULT, 40, 40, 0, 1},
+    };
+    for (size_t k = 0; k < sizeof geos / sizeof geos[0]; k++) {
+        int n = geos[k].n, nc = n * n, walked = 0;
+        sk_geometry g = SK_GEOMETRY_INIT(n);
+        g.box_rows = geos[k].box_rows;
+        g.box_cols = geos[k].box_cols;
+        g.extras = geos[k].extras;
+        if (geos[k].groups) {
+            g.ngroups = 1;
+            g.group_sizes = group_sizes;
+            g.group_cells = group_cells;
+        }
+        sk_model *m = model_of(&g);
+        sk_logic *l = NULL;
+        uint8_t *sol = malloc((size_t)nc), *puz = malloc((size_t)nc);
+        board bd;
+        double t0 = now();
+        CHECK(m && sol && puz);
+        if (!m || !sol || !puz || board_init(&bd, m) != 0) {
+            CHECK(!"setup");
+            sk_model_free(m);
+            free(sol);
+            free(puz);
+            continue;
+        }
+        CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+        sk_logic_set_limit(l, 44);
+        for (int round = 0; round < geos[k].rounds && now() - t0 < 0.5; round++) {
+            char what[96];
+            if (n == 25)
+                pattern_grid(5, sol);
+            else if (engine_grid(m, n, sol) != 0) {
+                CHECK(!"no full grid");
+                continue;
+            }
+            CHECK(sk_verify(m, NULL, sol));
+            for (int i = 0; i < nc; i++)
+                puz[i] = below(100) < geos[k].keep ? sol[i] : 0;
+            snprintf(what, sizeof what, "%s, round %d", geos[k].name, round);
+            CHECK_EQ_INT(walk(&bd, l, puz, sol, what, &totals), 0);
+            walked++;
+        }
+        CHECK(walked >= 1);
+        if (verbose)
+            fprintf(stderr, "  %s generated: %d walked, %.2f s\n", geos[k].name, walked,
+                    now() - t0);
+        board_free(&bd);
+        sk_logic_free(l);
+        sk_model_free(m);
+        free(sol);
+        free(puz);
+    }
+}
+
+/* The walks must have met the basic techniques, or they tested little. */
+static void test_sound_coverage(void)
+{
+    static const int must[] = {
+        SK_TECH_FULL_HOUSE, SK_TECH_HIDDEN_SINGLE, SK_TECH_DIRECT_POINTING,
+        SK_TECH_DIRECT_HIDDEN_PAIR, SK_TECH_NAKED_SINGLE, SK_TECH_POINTING, SK_TECH_CLAIMING,
+        SK_TECH_NAKED_PAIR, SK_TECH_X_WING, SK_TECH_HIDDEN_PAIR, SK_TECH_NAKED_TRIPLE,
+        SK_TECH_XY_WING,
+    };
+    printf("#  %ld puzzles walked: %ld solved, %ld stuck, %ld steps\n", totals.puzzles,
+           totals.solved, totals.stuck, totals.steps);
+    printf("#  steps by technique (pattern checked):");
+    for (int t = 0; t < SK_TECH_COUNT_; t++)
+        if (taken[t])
+            printf(" %s %ld (%ld)", sk_tech_keyword(t), taken[t], justified[t]);
+    printf("\n");
+    CHECK(totals.solved > 0);
+    if (data_missing)
+        return;
+    for (size_t i = 0; i < sizeof must / sizeof must[0]; i++) {
+        if (!taken[must[i]])
+            fprintf(stderr, "  never met: %s\n", sk_tech_name(must[i]));
+        CHECK(taken[must[i]] > 0);
+        CHECK_EQ_INT(justified[must[i]], taken[must[i]]);
+    }
+}
+
+/* ---- one position per technique ------------------------------------------ */
+
+/*
+ * Positions are written in pencil marks on a 9x9 grid (or another model):
+ * every cell starts with every digit, and each test takes away what its
+ * pattern needs.  Cells are named as SE names them, r1c1 to r9c9, and a
+ * set of eliminations in the usual short form: "r15c2346789:1" is digit 1
+ * in rows 1 and 5 of columns 2, 3, 4, 6, 7, 8 and 9.
+ */
+typedef struct pm {
+    int n;
+    uint64_t cand[81];
+    uint8_t given[81];
+} pm;
+
+static void pm_full(pm *p, int n)
+{
+    p->n = n;
+    for (int c = 0; c < 81; c++) {
+        p->cand[c] = c < n * n ? (1ull << n) - 1 : 0;
+        p->given[c] = 0;
+    }
+}
+
+static int at(const pm *p, int r, int c)
+{
+    return (r - 1) * p->n + (c - 1);
+}
+
+/* Cell r,c keeps only the digits written in `digits`. */
+static void only(pm *p, int r, int c, const char *digits)
+{
+    uint64_t m = 0;
+    for (const char *s = digits; *s; s++)
+        m |= BIT(*s - '0');
+    p->cand[at(p, r, c)] = m;
+}
+
+/* Cell r,c loses the digits written in `digits`. */
+static void lose(pm *p, int r, int c, const char *digits)
+{
+    for (const char *s = digits; *s; s++)
+        p->cand[at(p, r, c)] &= ~BIT(*s - '0');
+}
+
+/* Digit d leaves rows r0..r1 x columns c0..c1. */
+static void drop(pm *p, int r0, int r1, int c0, int c1, int d)
+{
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++)
+            p->cand[at(p, r, c)] &= ~BIT(d);
+}
+
+/* Digit d stays in column c only in the rows written in `rows`. */
+static void column_only(pm *p, int c, const char *rows, int d)
+{
+    for (int r = 1; r <= p->n; r++)
+        if (!strchr(rows, '0' + r))
+            p->cand[at(p, r, c)] &= ~BIT(d);
+}
+
+/* Parses the short form into one mask per cell; -1 when malformed. */
+static int parse_cands(const char *s, int n, uint64_t *mask)
+{
+    memset(mask, 0, (size_t)n * (size_t)n * sizeof *mask);
+    while (s && *s) {
+        const char *rows, *cols, *digits;
+        int nr = 0, ncol = 0, nd = 0;
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        if (*s++ != 'r')
+            return -1;
+        for (rows = s; *s >= '1' && *s <= '9'; s++)
+            nr++;
+        if (*s++ != 'c')
+            return -1;
+        for (cols = s; *s >= '1' && *s <= '9'; s++)
+            ncol++;
+        if (*s++ != ':')
+            return -1;
+        for (digits = s; *s >= '1' && *s <= '9'; s++)
+            nd++;
+        if (!nr || !ncol || !nd)
+            return -1;
+        for (int i = 0; i < nr; i++)
+            for (int j = 0; j < ncol; j++)
+                for (int k = 0; k < nd; k++)
+                    mask[(rows[i] - '1') * n + (cols[j] - '1')] |= BIT(digits[k] - '0');
+    }
+    return 0;
+}
+
+/* The masks in a canonical form, "r1c4:1 r1c5:1", for messages. */
+static void show_cands(const uint64_t *mask, int n, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < n * n && len + 16 < size; c++) {
+        if (!mask[c])
+            continue;
+        len += (size_t)snprintf(buf + len, size - len, "%sr%dc%d:", len ? " " : "", c / n + 1,
+                                c % n + 1);
+        for (int d = 1; d <= n && len + 2 < size; d++)
+            if (mask[c] & BIT(d))
+                buf[len++] = (char)(d < 10 ? '0' + d : 'A' + d - 10);
+        buf[len] = '\0';
+    }
+}
+
+static int cell_named(const char *s, int n)
+{
+    int r, c;
+    if (!s || sscanf(s, "r%dc%d", &r, &c) != 2)
+        return -1;
+    return (r - 1) * n + (c - 1);
+}
+
+/* The step's houses by name, "box 1, row 1". */
+static void show_houses(const sk_model *m, const sk_step *st, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < st->nhouses && len + 2 < size; i++) {
+        char name[64];
+        sk_model_house_name(m, st->houses[i], name, sizeof name);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", name);
+    }
+}
+
+/* The step's cells, "r1c1 r1c5 r5c1": cells[0..keep) in their order, the
+ * rest sorted (the API gives an order only to a wing's pivot). */
+static void show_cells(const sk_step *st, int n, int keep, char *buf, size_t size)
+{
+    int cells[64], k = st->ncells < 64 ? st->ncells : 64;
+    size_t len = 0;
+    memcpy(cells, st->cells, (size_t)k * sizeof *cells);
+    for (int i = keep; i < k; i++)
+        for (int j = i + 1; j < k; j++)
+            if (cells[j] < cells[i]) {
+                int t = cells[i];
+                cells[i] = cells[j];
+                cells[j] = t;
+            }
+    buf[0] = '\0';
+    for (int i = 0; i < k && len + 12 < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%sr%dc%d", i ? " " : "", cells[i] / n + 1,
+                                cells[i] % n + 1);
+}
+
+/* What a test expects of a step; NULL fields are not checked. */
+typedef struct want_step {
+    int technique, rating;
+    const char *place;  /* "r2c4=1", or NULL: no placement */
+    const char *elim;   /* the eliminations in the short form; "" none */
+    const char *houses; /* "box 1, row 1" */
+    const char *cells;  /* "r1c1 r1c5 r5c1" */
+    int keep;           /* cells in the given order before the sorted rest */
+    const char *digits; /* "12" */
+} want_step;
+
+static void expect_step(int line, const sk_model *m, const sk_step *st, const want_step *w)
+{
+    int n = sk_model_n(m), failed = 0;
+    char buf[1024], name[96];
+    uint64_t want[81], got[81];
+    if (st->technique != w->technique || st->rating != w->rating) {
+        fprintf(stderr, "  line %d: got %s rated %d, expected %s rated %d\n", line,
+                sk_step_name(st, name, sizeof name), st->rating, sk_tech_name(w->technique),
+                w->rating);
+        failed++;
+    }
+    int cell = w->place ? cell_named(w->place, n) : -1;
+    int digit = w->place && strchr(w->place, '=') ? atoi(strchr(w->place, '=') + 1) : 0;
+    if (st->cell != cell || st->digit != digit) {
+        fprintf(stderr, "  line %d: placement in cell %d of %d, expected %s\n", line, st->cell,
+                st->digit, w->place ? w->place : "none");
+        failed++;
+    }
+    if (w->elim) {
+        memset(got, 0, sizeof got);
+        for (int i = 0; i < st->nelim; i++)
+            got[st->elim[i].cell] |= BIT(st->elim[i].digit);
+        CHECK_EQ_INT(parse_cands(w->elim, n, want), 0);
+        if (memcmp(want, got, (size_t)(n * n) * sizeof *got) != 0) {
+            show_cands(got, n, buf, sizeof buf);
+            fprintf(stderr, "  line %d: eliminations %s\n  expected %s\n", line, buf, w->elim);
+            failed++;
+        }
+        /* each listed once */
+        int listed = 0;
+        for (int c = 0; c < n * n; c++)
+            listed += popcount(got[c]);
+        CHECK_EQ_INT(listed, st->nelim);
+    }
+    if (w->houses) {
+        show_houses(m, st, buf, sizeof buf);
+        if (strcmp(buf, w->houses)) {
+            fprintf(stderr, "  line %d: houses \"%s\", expected \"%s\"\n", line, buf, w->houses);
+            failed++;
+        }
+    }
+    if (w->cells) {
+        show_cells(st, n, w->keep, buf, sizeof buf);
+        if (strcmp(buf, w->cells)) {
+            fprintf(stderr, "  line %d: cells \"%s\", expected \"%s\"\n", line, buf, w->cells);
+            failed++;
+        }
+    }
+    if (w->digits) {
+        uint64_t d = 0;
+        for (const char *s = w->digits; *s; s++)
+            d |= BIT(*s - '0');
+        if (st->digits != d) {
+            fprintf(stderr, "  line %d: digits %#llx, expected %s\n", line,
+                    (unsigned long long)st->digits, w->digits);
+            failed++;
+        }
+    }
+    CHECK_EQ_INT(st->direct, st->technique == SK_TECH_DIRECT_POINTING ||
+                                 st->technique == SK_TECH_DIRECT_CLAIMING ||
+                                 st->technique == SK_TECH_DIRECT_HIDDEN_PAIR ||
+                                 st->technique == SK_TECH_DIRECT_HIDDEN_TRIPLE);
+    CHECK_EQ_INT(failed, 0);
+}
+
+#define EXPECT(m, st, ...)                                \
+    do {                                                  \
+        want_step w_ = {__VA_ARGS__};                     \
+        expect_step(__LINE__, (m), (st), &w_);            \
+    } while (0)
+
+static sk_model *classic;
+static sk_logic *lc; /* a logical solver over classic */
+
+/* Starts lc (or l) from the pencil marks of p, with a rating limit, and
+ * finds the first step: 1 with *st filled, 0 when none. */
+static int first_on(sk_logic *l, const pm *p, int limit, sk_step *st)
+{
+    int rc = sk_logic_start_candidates(l, p->given, p->cand);
+    CHECK_EQ_INT(rc, SK_OK);
+    if (rc != SK_OK)
+        return -1;
+    sk_logic_set_limit(l, limit);
+    return sk_logic_next(l, st);
+}
+
+static int first(const pm *p, int limit, sk_step *st)
+{
+    return first_on(lc, p, limit, st);
+}
+
+/* Applies st to lc and finds the next step. */
+static int then(sk_step *st)
+{
+    sk_logic_apply(lc, st);
+    return sk_logic_next(lc, st);
+}
+
+static int cand_has(int r, int c, int d)
+{
+    return (sk_logic_candidates(lc)[(r - 1) * 9 + (c - 1)] & BIT(d)) != 0;
+}
+
+static void test_full_house_first(void)
+{
+    /* row 9 holds every digit but 1; the 1s in rows 2, 3 and columns 2, 3
+       leave box 1 one place for 1.  The full house comes first although
+       box 1 is scanned before row 9. */
+    static const char *const grid =
+        "........."
+        "...1....."
+        "......1.."
+        "........."
+        ".1......."
+        "........."
+        "..1......"
+        "........."
+        "23456789.";
+    uint8_t g[81];
+    sk_step st;
+    for (int i = 0; i < 81; i++)
+        g[i] = (uint8_t)(grid[i] == '.' ? 0 : grid[i] - '0');
+    CHECK_EQ_INT(sk_logic_start(lc, g), SK_OK);
+    sk_logic_set_limit(lc, 0);
+    CHECK_EQ_INT(sk_logic_next(lc, &st), 1);
+    EXPECT(classic, &st, SK_TECH_FULL_HOUSE, 10, "r9c9=1", "", "row 9", NULL, 0, "1");
+    CHECK_EQ_INT(then(&st), 1);
+    EXPECT(classic, &st, SK_TECH_HIDDEN_SINGLE, 12, "r1c1=1", "", "box 1", NULL, 0, "1");
+}
+
+static void test_hidden_single_lines(void)
+{
+    pm p;
+    sk_step st;
+    /* 1 has one place in row 1, 2 one place in column 9, every box many:
+       columns are scanned before rows, both rate 1.5 */
+    pm_full(&p, 9);
+    drop(&p, 1, 1, 2, 9, 1);
+    column_only(&p, 9, "5", 2);
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_HIDDEN_SINGLE, 15, "r5c9=2", "", "column 9", NULL, 0, "2");
+    CHECK_EQ_INT(then(&st), 1);
+    EXPECT(classic, &st, SK_TECH_HIDDEN_SINGLE, 15, "r1c1=1", "", "row 1", NULL, 0, "1");
+}
+
+static void test_hidden_single_block_first(void)
+{
+    pm p;
+    sk_step st;
+    /* a single in row 1 and one in box 9: the block's (1.2) comes first */
+    pm_full(&p, 9);
+    drop(&p, 1, 1, 2, 9, 1);
+    drop(&p, 7, 9, 7, 9, 5);
+    only(&p, 9, 9, "123456789");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_HIDDEN_SINGLE, 12, "r9c9=5", "", "box 9", NULL, 0, "5");
+}
+
+static void test_hidden_before_naked(void)
+{
+    pm p;
+    sk_step st;
+    /* r1c1 holds only 7 (a naked single, first cell of the grid), and 1
+       has one place in row 9: SE takes every hidden single first */
+    pm_full(&p, 9);
+    only(&p, 1, 1, "7");
+    drop(&p, 9, 9, 1, 9, 1);
+    only(&p, 9, 5, "123456789");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_HIDDEN_SINGLE, 15, "r9c5=1", "", "row 9", NULL, 0, "1");
+    CHECK_EQ_INT(then(&st), 1);
+    EXPECT(classic, &st, SK_TECH_NAKED_SINGLE, 23, "r1c1=7", "", "", NULL, 0, "7");
+}
+
+static void test_direct_pointing(void)
+{
+    pm p;
+    sk_step st;
+    /* 1 in box 1 only in row 1; in box 2 at r1c4, r1c5 and r2c4, so that
+       removing it from row 1 leaves box 2 one place: r2c4.  A naked single
+       waits at r9c9; the direct pointing (1.7) comes before it (2.3). */
+    pm_full(&p, 9);
+    drop(&p, 2, 3, 1, 3, 1);
+    drop(&p, 1, 3, 4, 6, 1);
+    only(&p, 1, 4, "123456789");
+    only(&p, 1, 5, "123456789");
+    only(&p, 2, 4, "123456789");
+    only(&p, 9, 9, "9");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_DIRECT_POINTING, 17, "r2c4=1", "r1c45789:1", "box 1, row 1",
+           NULL, 0, "1");
+    /* a direct step places its digit and removes nothing else: r1c7 keeps
+       its 1, which is no peer of r2c4, while r1c4 and r1c5 lose theirs to
+       the placement */
+    CHECK_EQ_INT(then(&st), 1);
+    CHECK(cand_has(1, 7, 1) && cand_has(1, 8, 1) && cand_has(1, 9, 1));
+    CHECK(!cand_has(1, 4, 1) && !cand_has(1, 5, 1));
+    EXPECT(classic, &st, SK_TECH_NAKED_SINGLE, 23, "r9c9=9", "", NULL, NULL, 0, "9");
+}
+
+static void test_direct_hidden_pair(void)
+{
+    pm p;
+    sk_step st;
+    /* 1 and 2 in box 1 only at r1c1 and r2c2; 3 there and at r3c3: the
+       hidden pair leaves 3 one place in the box */
+    pm_full(&p, 9);
+    for (int r = 1; r <= 3; r++)
+        for (int c = 1; c <= 3; c++)
+            if (r != c)
+                lose(&p, r, c, "123");
+    lose(&p, 3, 3, "12");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_DIRECT_HIDDEN_PAIR, 20, "r3c3=3",
+           "r1c1:3456789 r2c2:3456789", "box 1", "r1c1 r2c2", 0, "12");
+}
+
+static void test_direct_hidden_triple(void)
+{
+    pm p;
+    sk_step st;
+    /* 1 at r1c1 r2c2, 2 at r2c2 r3c3, 3 at r1c1 r3c3: a hidden triple in
+       box 1 that leaves 4 (r1c1 r3c3 r2c3) only r2c3.  A naked single at
+       r9c9 comes first (2.3 before 2.5). */
+    pm_full(&p, 9);
+    for (int r = 1; r <= 3; r++)
+        for (int c = 1; c <= 3; c++)
+            lose(&p, r, c, "1234");
+    only(&p, 1, 1, "13456789");
+    only(&p, 2, 2, "1256789");
+    only(&p, 3, 3, "23456789");
+    only(&p, 2, 3, "456789");
+    only(&p, 9, 9, "9");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_NAKED_SINGLE, 23, "r9c9=9", "", NULL, NULL, 0, "9");
+    CHECK_EQ_INT(then(&st), 1);
+    EXPECT(classic, &st, SK_TECH_DIRECT_HIDDEN_TRIPLE, 25, "r2c3=4",
+           "r1c1:456789 r2c2:56789 r3c3:456789", "box 1", "r1c1 r2c2 r3c3", 0, "123");
+}
+
+static void test_pointing(void)
+{
+    pm p;
+    sk_step st;
+    pm_full(&p, 9);
+    drop(&p, 2, 3, 1, 3, 1); /* 1 in box 1 only in row 1 */
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_POINTING, 26, NULL, "r1c456789:1", "box 1, row 1", NULL, 0,
+           "1");
+    sk_logic_apply(lc, &st);
+    CHECK(!cand_has(1, 4, 1) && !cand_has(1, 9, 1) && cand_has(1, 1, 1) && cand_has(2, 4, 1));
+    /* must not: row 1 has no other 1 to remove */
+    drop(&p, 1, 1, 4, 9, 1);
+    CHECK_EQ_INT(first(&p, 28, &st), 0);
+}
+
+static void test_claiming(void)
+{
+    pm p;
+    sk_step st;
+    pm_full(&p, 9);
+    drop(&p, 1, 1, 4, 9, 1); /* 1 in row 1 only in box 1 */
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_CLAIMING, 28, NULL, "r23c123:1", "row 1, box 1", NULL, 0, "1");
+}
+
+static void test_naked_pair(void)
+{
+    pm p;
+    sk_step st;
+    pm_full(&p, 9);
+    only(&p, 1, 1, "12");
+    only(&p, 1, 2, "12");
+    CHECK_EQ_INT(first(&p, 0, &st), 1); /* the box is scanned before the row */
+    EXPECT(classic, &st, SK_TECH_NAKED_PAIR, 30, NULL, "r1c3:12 r23c123:12", "box 1",
+           "r1c1 r1c2", 0, "12");
+    /* must not: the same two digits in cells that share no house */
+    pm_full(&p, 9);
+    only(&p, 1, 1, "12");
+    only(&p, 5, 5, "12");
+    CHECK_EQ_INT(first(&p, 30, &st), 0);
+}
+
+static void test_naked_triple(void)
+{
+    pm p;
+    sk_step st;
+    pm_full(&p, 9);
+    only(&p, 1, 1, "12");
+    only(&p, 2, 2, "23");
+    only(&p, 3, 3, "13");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_NAKED_TRIPLE, 36, NULL, "r1c23:123 r2c13:123 r3c12:123",
+           "box 1", "r1c1 r2c2 r3c3", 0, "123");
+}
+
+static void test_naked_quad(void)
+{
+    pm p;
+    sk_step st;
+    /* four cells of box 1 in a cycle of pairs: no pair, triple or wing */
+    pm_full(&p, 9);
+    only(&p, 1, 1, "12");
+    only(&p, 2, 2, "23");
+    only(&p, 3, 3, "34");
+    only(&p, 2, 1, "14");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_NAKED_QUAD, 50, NULL, "r1c23:1234 r2c3:1234 r3c12:1234",
+           "box 1", "r1c1 r2c1 r2c2 r3c3", 0, "1234");
+}
+
+static void test_hidden_pair(void)
+{
+    pm p;
+    sk_step st;
+    /* 1 and 2 in box 1 only at r1c1 and r2c2 (not in one line: no
+       pointing) */
+    pm_full(&p, 9);
+    for (int r = 1; r <= 3; r++)
+        for (int c = 1; c <= 3; c++)
+            if (r != c || r == 3)
+                lose(&p, r, c, "12");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_HIDDEN_PAIR, 34, NULL, "r1c1:3456789 r2c2:3456789", "box 1",
+           "r1c1 r2c2", 0, "12");
+    /* must not: the pair's cells hold nothing else already */
+    only(&p, 1, 1, "12");
+    only(&p, 2, 2, "12");
+    CHECK_EQ_INT(first(&p, 34, &st), 0);
+}
+
+static void test_hidden_triple(void)
+{
+    pm p;
+    sk_step st;
+    /* 1 at r1c1 r2c2, 2 at r2c2 r3c3, 3 at r1c1 r3c3 */
+    pm_full(&p, 9);
+    for (int r = 1; r <= 3; r++)
+        for (int c = 1; c <= 3; c++)
+            lose(&p, r, c, "123");
+    only(&p, 1, 1, "13456789");
+    only(&p, 2, 2, "12456789");
+    only(&p, 3, 3, "23456789");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_HIDDEN_TRIPLE, 40, NULL,
+           "r1c1:456789 r2c2:456789 r3c3:456789", "box 1", "r1c1 r2c2 r3c3", 0, "123");
+}
+
+static void test_hidden_quad(void)
+{
+    pm p;
+    sk_step st;
+    /* in box 1: 1 at r1c1 r1c2 r2c2, 2 at r2c2 r3c3, 3 at r1c2 r3c3, 4 at
+       r1c1 r3c3; no two or three of them fill as few cells */
+    pm_full(&p, 9);
+    for (int r = 1; r <= 3; r++)
+        for (int c = 1; c <= 3; c++)
+            lose(&p, r, c, "1234");
+    only(&p, 1, 1, "1456789");
+    only(&p, 2, 2, "1256789");
+    only(&p, 3, 3, "23456789");
+    only(&p, 1, 2, "1356789");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_HIDDEN_QUAD, 54, NULL, "r1c12:56789 r2c2:56789 r3c3:56789",
+           "box 1", "r1c1 r1c2 r2c2 r3c3", 0, "1234");
+}
+
+static void test_x_wing(void)
+{
+    pm p;
+    sk_step st;
+    pm_full(&p, 9);
+    column_only(&p, 1, "15", 1);
+    column_only(&p, 5, "15", 1);
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_X_WING, 32, NULL, "r15c2346789:1",
+           "column 1, column 5, row 1, row 5", NULL, 0, "1");
+    /* must not: a third place in column 5 */
+    pm_full(&p, 9);
+    column_only(&p, 1, "15", 1);
+    column_only(&p, 5, "159", 1);
+    CHECK_EQ_INT(first(&p, 32, &st), 0);
+}
+
+static void test_swordfish(void)
+{
+    pm p;
+    sk_step st;
+    pm_full(&p, 9);
+    column_only(&p, 1, "14", 1);
+    column_only(&p, 4, "47", 1);
+    column_only(&p, 7, "17", 1);
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_SWORDFISH, 38, NULL, "r147c235689:1",
+           "column 1, column 4, column 7, row 1, row 4, row 7", NULL, 0, "1");
+}
+
+static void test_jellyfish(void)
+{
+    pm p;
+    sk_step st;
+    /* each column's two rows in different bands: no locked candidates */
+    pm_full(&p, 9);
+    column_only(&p, 1, "14", 1);
+    column_only(&p, 4, "47", 1);
+    column_only(&p, 7, "57", 1);
+    column_only(&p, 9, "15", 1);
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_JELLYFISH, 52, NULL, "r1457c23568:1",
+           "column 1, column 4, column 7, column 9, row 1, row 4, row 5, row 7", NULL, 0, "1");
+}
+
+static void test_xy_wing(void)
+{
+    pm p;
+    sk_step st;
+    pm_full(&p, 9);
+    only(&p, 1, 1, "12");
+    only(&p, 1, 5, "13");
+    only(&p, 5, 1, "23");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_XY_WING, 42, NULL, "r5c5:3", NULL, "r1c1 r1c5 r5c1", 1, "3");
+    /* must not: no cell that sees both wings holds 3 */
+    lose(&p, 5, 5, "3");
+    CHECK_EQ_INT(first(&p, 42, &st), 0);
+}
+
+static void test_xyz_wing(void)
+{
+    pm p;
+    sk_step st;
+    pm_full(&p, 9);
+    only(&p, 1, 1, "123");
+    only(&p, 2, 2, "13");
+    only(&p, 1, 6, "23");
+    CHECK_EQ_INT(first(&p, 0, &st), 1);
+    EXPECT(classic, &st, SK_TECH_XYZ_WING, 44, NULL, "r1c23:3", NULL, "r1c1 r1c6 r2c2", 1, "3");
+    /* must not: a pivot of four digits */
+    only(&p, 1, 1, "1234");
+    CHECK_EQ_INT(first(&p, 44, &st), 0);
+}
+
+/* Houses beyond the classic ones: a jigsaw region is a block (1.2), a
+ * diagonal a line (1.5); a rectangular box points like a square one. */
+static void test_other_houses(void)
+{
+    pm p;
+    sk_step st;
+    uint8_t regions[81];
+    for (int i = 0; i < 81; i++)
+        regions[i] = (uint8_t)(i / 27 * 3 + i % 9 / 3);
+    regions[2] = 1; /* r1c3 and r1c4 trade regions */
+    regions[3] = 0;
+    sk_geometry gj = SK_GEOMETRY_INIT(9), gx = SK_GEOMETRY_INIT(9), g6 = SK_GEOMETRY_INIT(6);
+    gj.regions = regions;
+    gx.extras = SK_EXTRA_DIAGONALS;
+    g6.box_rows = 2;
+    g6.box_cols = 3;
+    sk_model *mj = model_of(&gj), *mx = model_of(&gx), *m6 = model_of(&g6);
+    sk_logic *l = NULL;
+    CHECK(mj && mx && m6);
+    if (!mj || !mx || !m6)
+        goto out;
+
+    CHECK_EQ_INT(sk_logic_new(mj, &l), SK_OK);
+    pm_full(&p, 9);
+    drop(&p, 1, 3, 1, 3, 1);
+    only(&p, 1, 3, "123456789"); /* r1c3 is in region 2 now */
+    CHECK_EQ_INT(first_on(l, &p, 0, &st), 1);
+    EXPECT(mj, &st, SK_TECH_HIDDEN_SINGLE, 12, "r1c4=1", "", "region 1", NULL, 0, "1");
+    sk_logic_free(l);
+    l = NULL;
+
+    CHECK_EQ_INT(sk_logic_new(mx, &l), SK_OK);
+    pm_full(&p, 9);
+    for (int i = 1; i <= 9; i++)
+        if (i != 5)
+            lose(&p, i, i, "1");
+    CHECK_EQ_INT(first_on(l, &p, 0, &st), 1);
+    EXPECT(mx, &st, SK_TECH_HIDDEN_SINGLE, 15, "r5c5=1", "", "main diagonal", NULL, 0, "1");
+    sk_logic_free(l);
+    l = NULL;
+
+    CHECK_EQ_INT(sk_logic_new(m6, &l), SK_OK);
+    pm_full(&p, 6);
+    drop(&p, 2, 2, 1, 3, 1); /* 1 in box 1 (rows 1-2, columns 1-3) only in row 1 */
+    CHECK_EQ_INT(first_on(l, &p, 0, &st), 1);
+    EXPECT(m6, &st, SK_TECH_POINTING, 26, NULL, "r1c456:1", "box 1, row 1", NULL, 0, "1");
+out:
+    sk_logic_free(l);
+    sk_model_free(mj);
+    sk_model_free(mx);
+    sk_model_free(m6);
+}
+
+/* ---- sk_rate against the reference ratings ------------------------------- */
+
+/* SE calls a set of three a "Triplet". */
+static void se_name(const char *se, char *out, size_t size)
+{
+    const char *t = strstr(se, "Triplet");
+    if (t)
+        snprintf(out, size, "%.*sTriple%s", (int)(t - se), se, t + 7);
+    else
+        snprintf(out, size, "%s", se);
+}
+
+static void test_se_ratings(void)
+{
+    int agree = 0;
+    CHECK(nratings >= 40);
+    sk_logic_set_limit(lc, 0);
+    for (int k = 0; k < nratings; k++) {
+        const rated *want = &ratings[k];
+        sk_rating r;
+        char names[3][48];
+        int techs[3];
+        CHECK_EQ_INT(sk_rate(lc, want->givens, &r), SK_OK);
+        techs[0] = r.er_tech;
+        techs[1] = r.ep_tech;
+        techs[2] = r.ed_tech;
+        int same = r.er == want->er && r.ep == want->ep && r.ed == want->ed && !r.stuck;
+        for (int i = 0; i < 3; i++) {
+            se_name(want->tech[i], names[i], sizeof names[i]);
+            const char *got = sk_tech_name(techs[i]);
+            same &= got && !strcmp(got, names[i]);
+        }
+        if (!same) {
+            fprintf(stderr, "  %s puzzle %d: %d.%d %d.%d %d.%d (%s, %s, %s), SE %d.%d %d.%d %d.%d (%s, %s, %s)\n",
+                    RATINGS, k + 1, r.er / 10, r.er % 10, r.ep / 10, r.ep % 10, r.ed / 10,
+                    r.ed % 10, sk_tech_name(techs[0]), sk_tech_name(techs[1]),
+                    sk_tech_name(techs[2]), want->er / 10, want->er % 10, want->ep / 10,
+                    want->ep % 10, want->ed / 10, want->ed % 10, want->tech[0], want->tech[1],
+                    want->tech[2]);
+        }
+        agree += same;
+    }
+    CHECK_EQ_INT(agree, nratings);
+}
+
+/* ---- the judges judged ---------------------------------------------------- */
+
+/* A step written by hand, for judge_pattern. */
+static sk_step made_step(int tech, int rating, int cell, int digit, const sk_cand *elim, int nelim,
+                         const int *houses, int nhouses, const int *cells, int ncells,
+                         uint64_t digits)
+{
+    sk_step st;
+    memset(&st, 0, sizeof st);
+    st.technique = tech;
+    st.rating = rating;
+    st.cell = cell;
+    st.digit = digit;
+    st.elim = elim;
+    st.nelim = nelim;
+    st.nhouses = nhouses;
+    for (int i = 0; i < nhouses; i++)
+        st.houses[i] = houses[i];
+    st.cells = cells;
+    st.ncells = ncells;
+    st.digits = digits;
+    return st;
+}
+
+/* The walk's judges must refuse false steps, or the walks prove nothing. */
+static void test_judges(void)
+{
+    board b;
+    pm p;
+    uint8_t val[81] = {0};
+    uint64_t want[81], got[81];
+    int row1 = -1, box1 = -1, row5 = -1;
+    CHECK_EQ_INT(board_init(&b, classic), 0);
+    for (int h = 0; h < b.nh; h++) {
+        char name[32];
+        sk_model_house_name(classic, h, name, sizeof name);
+        row1 = !strcmp(name, "row 1") ? h : row1;
+        row5 = !strcmp(name, "row 5") ? h : row5;
+        box1 = !strcmp(name, "box 1") ? h : box1;
+    }
+    CHECK(row1 >= 0 && box1 >= 0 && row5 >= 0);
+    /* 1 in row 1 only at r1c1 and r1c2 */
+    pm_full(&p, 9);
+    drop(&p, 1, 1, 3, 9, 1);
+    int houses[2] = {row1, box1};
+    sk_step st = made_step(SK_TECH_HIDDEN_SINGLE, 15, 0, 1, NULL, 0, houses, 1, NULL, 0, BIT(1));
+    CHECK(judge_pattern(&b, p.cand, val, &st, want, got) != NULL); /* two places */
+    p.cand[1] &= ~BIT(1);
+    CHECK(judge_pattern(&b, p.cand, val, &st, want, got) == NULL); /* now one */
+    st.rating = 12;
+    CHECK(judge_pattern(&b, p.cand, val, &st, want, got) != NULL); /* a line is 1.5 */
+    st.houses[0] = row5;
+    st.rating = 15;
+    CHECK(judge_pattern(&b, p.cand, val, &st, want, got) != NULL); /* not its house */
+    /* claiming row 1 -> box 1: the eliminations must be all of them */
+    pm_full(&p, 9);
+    drop(&p, 1, 1, 4, 9, 1);
+    sk_cand el[6];
+    for (int i = 0; i < 6; i++) {
+        el[i].cell = 9 + i / 3 * 9 + i % 3;
+        el[i].digit = 1;
+    }
+    st = made_step(SK_TECH_CLAIMING, 28, -1, 0, el, 6, houses, 2, NULL, 0, BIT(1));
+    CHECK(judge_pattern(&b, p.cand, val, &st, want, got) == NULL);
+    st.nelim = 5;
+    CHECK(judge_pattern(&b, p.cand, val, &st, want, got) != NULL);
+    st.nelim = 6;
+    st.technique = SK_TECH_POINTING; /* the houses are the wrong way round */
+    CHECK(judge_pattern(&b, p.cand, val, &st, want, got) != NULL);
+    /* an XY-wing whose wings do not both see the pivot */
+    pm_full(&p, 9);
+    only(&p, 1, 1, "12");
+    only(&p, 1, 5, "13");
+    only(&p, 6, 2, "23");
+    int wing[3] = {0, 4, 46};
+    sk_cand victim = {40, 3};
+    st = made_step(SK_TECH_XY_WING, 42, -1, 0, &victim, 1, NULL, 0, wing, 3, BIT(3));
+    CHECK(judge_pattern(&b, p.cand, val, &st, want, got) != NULL);
+    board_free(&b);
+
+    /* the walk catches a placement that is not the solution's */
+    uint8_t sol[81], wrong[81];
+    CHECK(nratings > 0);
+    if (nratings <= 0)
+        return;
+    CHECK_EQ_INT(board_init(&b, classic), 0);
+    CHECK_EQ_INT(solution_of(classic, ratings[0].givens, sol), 0);
+    memcpy(wrong, sol, sizeof wrong);
+    for (int c = 0; c < 81; c++)
+        if (!ratings[0].givens[c]) {
+            wrong[c] = (uint8_t)(wrong[c] % 9 + 1);
+            break;
+        }
+    walk_total t = {0, 0, 0, 0};
+    sk_logic_set_limit(lc, 0);
+    CHECK_EQ_INT(walk(&b, lc, ratings[0].givens, sol, "judged", &t), 0);
+    quiet = 1;
+    CHECK(walk(&b, lc, ratings[0].givens, wrong, "judged", &t) > 0);
+    quiet = 0;
+    board_free(&b);
+}
+
+/* ---- the API's edges ------------------------------------------------------ */
+
+static void test_api_arguments(void)
+{
+    sk_logic *l = (sk_logic *)&l;
+    sk_step st;
+    sk_rating r;
+    uint8_t g[81] = {0};
+    uint64_t cand[81];
+    CHECK_EQ_INT(sk_logic_new(NULL, &l), SK_EINVAL);
+    CHECK(l == NULL);
+    CHECK_EQ_INT(sk_logic_new(classic, NULL), SK_EINVAL);
+    sk_logic_free(NULL);
+    CHECK_EQ_INT(sk_logic_start(NULL, g), SK_EINVAL);
+    CHECK_EQ_INT(sk_logic_start(lc, NULL), SK_EINVAL);
+    CHECK_EQ_INT(sk_logic_start_candidates(NULL, NULL, cand), SK_EINVAL);
+    CHECK_EQ_INT(sk_logic_start_candidates(lc, NULL, NULL), SK_EINVAL);
+    CHECK_EQ_INT(sk_logic_next(NULL, &st), SK_EINVAL);
+    CHECK_EQ_INT(sk_logic_next(lc, NULL), SK_EINVAL);
+    CHECK_EQ_INT(sk_rate(NULL, g, &r), SK_EINVAL);
+    CHECK_EQ_INT(sk_rate(lc, NULL, &r), SK_EINVAL);
+    CHECK_EQ_INT(sk_rate(lc, g, NULL), SK_EINVAL);
+    sk_logic_apply(NULL, &st);
+    sk_logic_apply(lc, NULL);
+    sk_logic_set_limit(NULL, 30);
+    CHECK(sk_logic_candidates(NULL) == NULL);
+    CHECK(sk_logic_values(NULL) == NULL);
+    CHECK_EQ_INT(sk_logic_solved(NULL), 0);
+}
+
+static void test_api_givens(void)
+{
+    uint8_t g[81] = {0};
+    uint64_t cand[81];
+    sk_rating r;
+    /* a digit above N, and a digit twice in a row, a column, a box */
+    g[0] = 10;
+    CHECK_EQ_INT(sk_logic_start(lc, g), SK_EINVAL);
+    CHECK_EQ_INT(sk_rate(lc, g, &r), SK_EINVAL);
+    static const int twins[3][2] = {{0, 8}, {0, 72}, {0, 20}};
+    for (int k = 0; k < 3; k++) {
+        memset(g, 0, sizeof g);
+        g[twins[k][0]] = 5;
+        g[twins[k][1]] = 5;
+        CHECK_EQ_INT(sk_logic_start(lc, g), SK_EINVAL);
+        CHECK_EQ_INT(sk_rate(lc, g, &r), SK_EINVAL);
+        for (int c = 0; c < 81; c++)
+            cand[c] = 0x1FF;
+        CHECK_EQ_INT(sk_logic_start_candidates(lc, g, cand), SK_EINVAL);
+    }
+    /* pencil marks: a cell without candidates, a given its marks exclude */
+    memset(g, 0, sizeof g);
+    for (int c = 0; c < 81; c++)
+        cand[c] = 0x1FF;
+    cand[40] = 0;
+    CHECK_EQ_INT(sk_logic_start_candidates(lc, NULL, cand), SK_EINVAL);
+    cand[40] = BIT(4);
+    g[40] = 5;
+    CHECK_EQ_INT(sk_logic_start_candidates(lc, g, cand), SK_EINVAL);
+    /* a given takes its digit from its peers' marks, and only from them */
+    g[40] = 4;
+    CHECK_EQ_INT(sk_logic_start_candidates(lc, g, cand), SK_OK);
+    const uint64_t *now_cand = sk_logic_candidates(lc);
+    CHECK_EQ_INT(sk_logic_values(lc)[40], 4);
+    CHECK_EQ_INT(now_cand[40], BIT(4));
+    CHECK_EQ_INT(now_cand[36], 0x1FF & ~BIT(4)); /* row 5 */
+    CHECK_EQ_INT(now_cand[4], 0x1FF & ~BIT(4));  /* column 5 */
+    CHECK_EQ_INT(now_cand[30], 0x1FF & ~BIT(4)); /* box 5 */
+    CHECK_EQ_INT(now_cand[0], 0x1FF);
+    /* givens from sk_logic_start: the peers lose the digit */
+    memset(g, 0, sizeof g);
+    g[0] = 1;
+    CHECK_EQ_INT(sk_logic_start(lc, g), SK_OK);
+    CHECK_EQ_INT(sk_logic_candidates(lc)[1], 0x1FE);
+    CHECK_EQ_INT(sk_logic_candidates(lc)[80], 0x1FF);
+}
+
+static void test_api_rules(void)
+{
+    sk_rule rule = SK_RULE_INIT(SK_RULE_ANTI_KNIGHT);
+    sk_geometry g = SK_GEOMETRY_INIT(9);
+    g.nrules = 1;
+    g.rules = &rule;
+    sk_model *m = model_of(&g);
+    sk_logic *l = (sk_logic *)&l;
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    CHECK_EQ_INT(sk_logic_new(m, &l), SK_EUNSUPPORTED);
+    CHECK(l == NULL);
+    sk_model_free(m);
+}
+
+/* A solved grid has no next step and rates 0; an empty one has no step
+ * either and is "beyond" (20.0) from the start. */
+static void test_api_solved_and_empty(void)
+{
+    uint8_t g[81] = {0}, sol[81];
+    sk_step st;
+    sk_rating r;
+    CHECK(nratings > 0);
+    if (nratings <= 0)
+        return;
+    sk_logic_set_limit(lc, 0);
+    CHECK_EQ_INT(solution_of(classic, ratings[0].givens, sol), 0);
+    CHECK_EQ_INT(sk_logic_start(lc, sol), SK_OK);
+    CHECK_EQ_INT(sk_logic_solved(lc), 1);
+    CHECK_EQ_INT(sk_logic_next(lc, &st), 0);
+    CHECK_EQ_INT(sk_rate(lc, sol, &r), SK_OK);
+    CHECK(r.er == 0 && r.ep == 0 && r.ed == 0 && r.steps == 0 && r.stuck == 0);
+    CHECK(r.er_tech == -1 && r.ep_tech == -1 && r.ed_tech == -1);
+
+    CHECK_EQ_INT(sk_logic_start(lc, g), SK_OK);
+    CHECK_EQ_INT(sk_logic_solved(lc), 0);
+    CHECK_EQ_INT(sk_logic_next(lc, &st), 0);
+    CHECK_EQ_INT(sk_rate(lc, g, &r), SK_OK);
+    CHECK(r.er == 200 && r.ep == 0 && r.ed == 0 && r.steps == 0 && r.stuck == 1);
+    CHECK_EQ_INT(r.er_tech, -1);
+
+    /* one cell short of solved: a full house, then nothing */
+    memcpy(g, sol, sizeof g);
+    g[40] = 0;
+    CHECK_EQ_INT(sk_rate(lc, g, &r), SK_OK);
+    CHECK(r.er == 10 && r.ep == 10 && r.ed == 10 && r.steps == 1 && r.stuck == 0);
+    CHECK_EQ_INT(r.er_tech, SK_TECH_FULL_HOUSE);
+    CHECK_EQ_INT(sk_logic_solved(lc), 1);
+    CHECK_EQ_INT(memcmp(sk_logic_values(lc), sol, 81), 0);
+}
+
+/* The rating limit: techniques above it are not tried. */
+static void test_api_limit(void)
+{
+    const rated *p = NULL;
+    sk_rating r;
+    sk_step st;
+    for (int k = 0; k < nratings && !p; k++)
+        if (ratings[k].er == 30) /* a naked pair is needed */
+            p = &ratings[k];
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    sk_logic_set_limit(lc, 28);
+    CHECK_EQ_INT(sk_rate(lc, p->givens, &r), SK_OK);
+    CHECK(r.stuck == 1 && r.er == 200 && r.steps > 0);
+    /* the steps taken under the limit stay under it, up to where it sticks */
+    CHECK_EQ_INT(sk_logic_start(lc, p->givens), SK_OK);
+    int steps = 0, rc;
+    while ((rc = sk_logic_next(lc, &st)) == 1 && steps < 1000) {
+        CHECK(sk_tech_rating(st.technique) <= 28);
+        sk_logic_apply(lc, &st);
+        steps++;
+    }
+    CHECK_EQ_INT(rc, 0);
+    CHECK_EQ_INT(steps, r.steps);
+    CHECK_EQ_INT(sk_logic_solved(lc), 0);
+    /* where it stuck, the next technique finds the naked pair */
+    sk_logic_set_limit(lc, 30);
+    CHECK_EQ_INT(sk_logic_next(lc, &st), 1);
+    CHECK_EQ_INT(st.technique, SK_TECH_NAKED_PAIR);
+    CHECK_EQ_INT(sk_rate(lc, p->givens, &r), SK_OK);
+    CHECK(r.stuck == 0 && r.er == 30);
+    sk_logic_set_limit(lc, -5); /* no limit */
+    CHECK_EQ_INT(sk_rate(lc, p->givens, &r), SK_OK);
+    CHECK(r.stuck == 0 && r.er == 30 && r.ep == p->ep && r.ed == p->ed);
+    sk_logic_set_limit(lc, 0);
+}
+
+static void test_api_techniques(void)
+{
+    char buf[96];
+    sk_step st;
+    for (int t = 0; t < SK_TECH_COUNT_; t++) {
+        CHECK(sk_tech_name(t) != NULL);
+        CHECK(sk_tech_keyword(t) != NULL);
+        CHECK_EQ_INT(sk_tech_parse(sk_tech_keyword(t)), t);
+        CHECK(sk_tech_rating(t) >= 10 && sk_tech_rating(t) < 200);
+        if (t > 0) /* listed in the order of SE's scale */
+            CHECK(sk_tech_rating(t) >= sk_tech_rating(t - 1));
+    }
+    CHECK(sk_tech_name(-1) == NULL && sk_tech_name(SK_TECH_COUNT_) == NULL);
+    CHECK(sk_tech_keyword(SK_TECH_COUNT_) == NULL);
+    CHECK_EQ_INT(sk_tech_rating(-1), -1);
+    CHECK_EQ_INT(sk_tech_parse(NULL), -1);
+    CHECK_EQ_INT(sk_tech_parse("X-Wing"), -1); /* keywords, not names */
+    CHECK_EQ_INT(sk_tech_parse("x-wing"), SK_TECH_X_WING);
+    CHECK_EQ_STR(sk_tech_name(SK_TECH_HIDDEN_SINGLE), "Hidden Single");
+    CHECK_EQ_INT(sk_tech_rating(SK_TECH_NAKED_SINGLE), 23);
+    /* step names as SE prints them */
+    memset(&st, 0, sizeof st);
+    st.technique = SK_TECH_X_WING;
+    CHECK_EQ_STR(sk_step_name(&st, buf, sizeof buf), "X-Wing");
+    st.technique = SK_TECH_UNIQUE_LOOP;
+    st.ncells = 6;
+    st.subtype = 2;
+    CHECK_EQ_STR(sk_step_name(&st, buf, sizeof buf), "Unique Loop 6 type 2");
+    st.technique = SK_TECH_UNIQUE_RECTANGLE;
+    st.subtype = 1;
+    CHECK_EQ_STR(sk_step_name(&st, buf, sizeof buf), "Unique Rectangle type 1");
+    st.technique = SK_TECH_DYNAMIC_REGION_CHAINS;
+    st.subtype = 1;
+    CHECK_EQ_STR(sk_step_name(&st, buf, sizeof buf), "Dynamic Region Forcing Chains (+)");
+    st.subtype = 4;
+    CHECK_EQ_STR(sk_step_name(&st, buf, sizeof buf),
+                 "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)");
+    CHECK_EQ_STR(sk_step_name(NULL, buf, sizeof buf), "?");
+    st.technique = SK_TECH_X_WING;
+    CHECK_EQ_STR(sk_step_name(&st, buf, 4), "X-W"); /* cut to the buffer */
+}
+
+int main(void)
+{
+    sk_geometry g = SK_GEOMETRY_INIT(9);
+    verbose = getenv("SK_TEST_VERBOSE") != NULL;
+    classic = model_of(&g);
+    if (!classic || sk_logic_new(classic, &lc) != SK_OK) {
+        printf("0 passed, 1 failed\n");
+        return 1;
+    }
+    load_ratings();
+    RUN(test_full_house_first);
+    RUN(test_hidden_single_lines);
+    RUN(test_hidden_single_block_first);
+    RUN(test_hidden_before_naked);
+    RUN(test_direct_pointing);
+    RUN(test_direct_hidden_pair);
+    RUN(test_direct_hidden_triple);
+    RUN(test_pointing);
+    RUN(test_claiming);
+    RUN(test_naked_pair);
+    RUN(test_naked_triple);
+    RUN(test_naked_quad);
+    RUN(test_hidden_pair);
+    RUN(test_hidden_triple);
+    RUN(test_hidden_quad);
+    RUN(test_x_wing);
+    RUN(test_swordfish);
+    RUN(test_jellyfish);
+    RUN(test_xy_wing);
+    RUN(test_xyz_wing);
+    RUN(test_other_houses);
+    RUN(test_se_ratings);
+    RUN(test_judges);
+    RUN(test_api_arguments);
+    RUN(test_api_givens);
+    RUN(test_api_rules);
+    RUN(test_api_solved_and_empty);
+    RUN(test_api_limit);
+    RUN(test_api_techniques);
+    RUN(test_sound_committed);
+    RUN(test_sound_classic);
+    RUN(test_sound_16x16);
+    RUN(test_sound_boxes);
+    RUN(test_sound_jigsaw);
+    RUN(test_sound_x);
+    RUN(test_sound_generated);
+    RUN(test_sound_coverage);
+    if (data_missing)
+        printf("#  %s is missing: the collections were left out\n", DATA);
+    sk_logic_free(lc);
+    sk_model_free(classic);
+    return check_summary();
+}
