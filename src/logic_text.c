@@ -397,7 +397,7 @@ static void describe_locked(writer *w, const sk_step *s)
 {
     int d = first_digit(s->digits);
     if (!s->direct || !places(s)) {
-        put_name(w, s);
+        put_head(w, s);
         puts_(w, ": ");
         put_digits(w, s->digits);
         puts_(w, " in ");
@@ -572,12 +572,14 @@ static void describe(writer *w, const sk_step *s)
     default:
         break;
     }
-    if (is_chain(s->technique) && s->nodes && s->nnodes > 0) {
+    if (is_chain(s->technique)) {
         /* the conclusion, then each branch as a clause of its own */
         put_head(w, s);
         put_result_tail(w, s);
-        puts_(w, ": ");
-        put_chains(w, s);
+        if (s->nodes && s->nnodes > 0) {
+            puts_(w, ": ");
+            put_chains(w, s);
+        }
         return;
     }
     /* any other step (or one whose fields do not fit its technique): the
