@@ -110,16 +110,11 @@ void cli_out_rating(cli_out *o, int tenths)
 
 void cli_step_text(cli_out *o, const cli_item *it, const sk_step *s)
 {
-    char *text = malloc(STEP_TEXT);
-    if (!text) {
-        o->nomem = 1;
-        return;
-    }
-    sk_step_describe(it->model, s, it->alphabet, text, STEP_TEXT);
+    char text[STEP_TEXT];
+    sk_step_describe(it->model, s, it->alphabet, text, sizeof text);
     cli_outf(o, "%s (rating ", text);
     cli_out_rating(o, s->rating);
     cli_out_write(o, ")", 1);
-    free(text);
 }
 
 static void json_cell(cli_out *o, int n, int cell)
@@ -136,11 +131,7 @@ static void json_digit(cli_out *o, const cli_item *it, int d)
 void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
 {
     const int n = it->geom.n;
-    char name[128], *text = malloc(STEP_TEXT);
-    if (!text) {
-        o->nomem = 1;
-        return;
-    }
+    char name[128], text[STEP_TEXT];
     cli_out_write(o, "{\"technique\":", 13);
     cli_out_json_string(o, sk_tech_keyword(s->technique) ? sk_tech_keyword(s->technique) : "?");
     cli_out_write(o, ",\"name\":", 8);
@@ -148,8 +139,7 @@ void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
     cli_out_write(o, ",\"rating\":", 10);
     cli_out_rating(o, s->rating);
     cli_out_write(o, ",\"text\":", 8);
-    cli_out_json_string(o, sk_step_describe(it->model, s, it->alphabet, text, STEP_TEXT));
-    free(text);
+    cli_out_json_string(o, sk_step_describe(it->model, s, it->alphabet, text, sizeof text));
     if (s->cell >= 0 && s->digit > 0) {
         cli_out_write(o, ",\"cell\":", 8);
         json_cell(o, n, s->cell);
