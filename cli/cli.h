@@ -15,8 +15,9 @@
  *
  * Every table the documentation is written from: the commands (main.c),
  * the options and the values they take (options.c), the exit codes
- * (CLI_EXIT_LIST below), the judge problems (cmd_judge.c), and the
- * engines (the library's registry).  The --help texts and the man page
+ * (CLI_EXIT_LIST below), the judge problems (cmd_judge.c), the engines
+ * (the library's registry) and the techniques of the logical solver (the
+ * library's SK_TECH_LIST, listed by cmd_rate.c).  The --help texts and the man page
  * are printed from them; tests/docs.sh checks that the README names
  * every entry.
  */
@@ -285,7 +286,7 @@ void cli_print_man(FILE *f);
 
 /* Every name the tables hold, one per line: "command NAME", "option
  * COMMAND --LONG [-S]", "value --LONG NAME", "exit CODE", "entry COMMAND
- * NAME" (judge problems, engines) (man.c). */
+ * NAME" (judge problems, engines, techniques) (man.c). */
 void cli_print_list(FILE *f);
 
 /* The template of the man page, one line per string, ended by NULL

@@ -54,8 +54,8 @@ const cli_option cli_options[] = {
      "print the manual page (roff) and exit: 'sudokit help --man | man -l -' shows it",
      .group = CLI_GROUP_HELP},
     {OPT_LIST, 0, "list", NULL, CLI_CMD_HELP,
-     "print the names of every command, option, option value, exit code, judge problem "
-     "and engine, one per line, and exit (for scripts and shell completion)",
+     "print the names of every command, option, option value, exit code, judge problem, "
+     "engine and technique, one per line, and exit (for scripts and shell completion)",
      .group = CLI_GROUP_HELP},
     {OPT_BOX, 0, "box", "RxC", PUZZLES,
      "boxes of R rows and C columns (e.g. 2x3), or 'none' for a Latin "
