@@ -8,13 +8,16 @@
  *   batch.c      reading puzzles, model cache, worker threads, ordered output
  *   output.c     text and JSON Lines records, diagnostics, JSON escaping
  *   cmd_*.c      one file per subcommand
+ *   logic.c      what rate, explain and hint share: the checks before the
+ *                logical solver runs, and a step written as text or JSON
  *   man.c        the manual page and the lists of names, generated from
  *                the tables (`sudokit help --man`, `sudokit help --list`)
  *
  * Every table the documentation is written from: the commands (main.c),
  * the options and the values they take (options.c), the exit codes
- * (CLI_EXIT_LIST below), the judge problems (cmd_judge.c), and the
- * engines (the library's registry).  The --help texts and the man page
+ * (CLI_EXIT_LIST below), the judge problems (cmd_judge.c), the engines
+ * (the library's registry) and the techniques of the logical solver (the
+ * library's SK_TECH_LIST, listed by cmd_rate.c).  The --help texts and the man page
  * are printed from them; tests/docs.sh checks that the README names
  * every entry.
  */
@@ -39,12 +42,14 @@
       "enumerate: every count complete, whatever the number of solutions; candidates: "      \
       "every run complete; check: no conflict and no broken rule; verify: every grid its "   \
       "puzzle's solution; best: the optimum "                                                \
-      "proven; judge: an answer the problem defines; convert: every puzzle written; cnf: "   \
-      "the formula was written)")                                                            \
+      "proven; rate, explain, hint: every puzzle solved logically or stuck; judge: an "      \
+      "answer the problem defines; convert: every puzzle written; cnf: the formula was "     \
+      "written)")                                                                            \
     X(CLI_EXIT_UNSOLVED, 1,                                                                  \
       "some puzzle got no definite answer (solve: no solution or several; count, "           \
       "enumerate: stopped at --limit; check: conflicts or broken rules; verify: a grid that " \
-      "is not its puzzle's solution; best: no solution; "                                    \
+      "is not its puzzle's solution; best: no solution; rate, explain, hint: a puzzle "      \
+      "with no solution or several, not rated; "                                             \
       "judge: no answer the problem defines; every command that searches: a timeout)")       \
     X(CLI_EXIT_USAGE, 2, "usage error: a bad command line, nothing was read (a one-line "     \
                          "hint on stderr); also cnf given several puzzles without --index "   \
@@ -85,7 +90,10 @@ enum {
     CLI_CMD_BEST = 1u << 8,
     CLI_CMD_CANDIDATES = 1u << 9,
     CLI_CMD_CONVERT = 1u << 10,
-    CLI_CMD_VERIFY = 1u << 11
+    CLI_CMD_VERIFY = 1u << 11,
+    CLI_CMD_RATE = 1u << 12,
+    CLI_CMD_EXPLAIN = 1u << 13,
+    CLI_CMD_HINT = 1u << 14
 };
 
 /* ------------------------------------------------------------------ */
@@ -112,7 +120,8 @@ struct cli_command {
 
 extern const cli_command cli_cmd_solve, cli_cmd_count, cli_cmd_enumerate,
     cli_cmd_check, cli_cmd_judge, cli_cmd_cnf, cli_cmd_engines, cli_cmd_help,
-    cli_cmd_best, cli_cmd_candidates, cli_cmd_convert, cli_cmd_verify;
+    cli_cmd_best, cli_cmd_candidates, cli_cmd_convert, cli_cmd_verify, cli_cmd_rate,
+    cli_cmd_explain, cli_cmd_hint;
 
 /* NULL-terminated table of every command, in help order (main.c). */
 extern const cli_command *const cli_commands[];
@@ -148,7 +157,9 @@ typedef enum cli_opt_id {
     OPT_LIST,
     OPT_DIFF,
     OPT_SOLUTION,
-    OPT_PREFIX
+    OPT_PREFIX,
+    OPT_NO_CHECK,
+    OPT_MAX_RATING
 } cli_opt_id;
 
 /* Sections of the man page's OPTIONS, in order, OTHER (a row that names
@@ -158,6 +169,7 @@ typedef enum cli_opt_group {
     CLI_GROUP_GEOMETRY,
     CLI_GROUP_IO,
     CLI_GROUP_SEARCH,
+    CLI_GROUP_LOGIC,
     CLI_GROUP_MESSAGES,
     CLI_GROUP_HELP,
     CLI_GROUP_COUNT_
@@ -224,6 +236,8 @@ typedef struct cli_args {
     const char *weights;    /* --weights: "target" (NULL) or a file name */
     const char *solution;   /* --solution: the grids verify checks, or NULL */
     int minimize;           /* --minimize */
+    int no_check;           /* --no-check: rate without the uniqueness check */
+    int max_rating;         /* --max-rating in tenths, 0 = no limit */
     int man;                /* --man (help) */
     int list;               /* --list (help) */
     char **operands;        /* the non-option arguments, in order */
@@ -272,7 +286,7 @@ void cli_print_man(FILE *f);
 
 /* Every name the tables hold, one per line: "command NAME", "option
  * COMMAND --LONG [-S]", "value --LONG NAME", "exit CODE", "entry COMMAND
- * NAME" (judge problems, engines) (man.c). */
+ * NAME" (judge problems, engines, techniques) (man.c). */
 void cli_print_list(FILE *f);
 
 /* The template of the man page, one line per string, ended by NULL
@@ -308,6 +322,28 @@ const char *cli_nearest(const char *word, size_t len, const char *const *choices
 
 /* Writes s as a JSON string literal, quotes included. */
 void cli_json_string(FILE *f, const char *s);
+
+/*
+ * Where a record is written: straight to a stream, or into memory when a
+ * worker builds it to be printed later, in input order, by the main
+ * thread.  Initialise with {stream, NULL, 0, 0, 0} or all zeros.
+ */
+typedef struct cli_out {
+    FILE *f;       /* when set, everything goes here */
+    char *data;    /* else here: len bytes and a NUL (malloc'd; the
+                      caller frees it or hands it on) */
+    size_t len, cap;
+    int nomem;     /* an allocation failed: data stops before it */
+} cli_out;
+
+void cli_outf(cli_out *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void cli_out_write(cli_out *o, const char *s, size_t len);
+/* s as a JSON string literal, quotes included. */
+void cli_out_json_string(cli_out *o, const char *s);
 
 /* A growable byte buffer. */
 typedef struct cli_buf {
@@ -351,6 +387,8 @@ typedef enum cli_status {
     CLI_ST_OK,          /* check: no conflict */
     CLI_ST_CONFLICT,    /* check: conflicts found */
     CLI_ST_WRONG,       /* verify: the grid is not a solution of the puzzle */
+    CLI_ST_UNCHECKED,   /* rate, explain, hint --no-check: solved logically
+                           without knowing how many solutions there are */
     CLI_ST_COUNT_
 } cli_status;
 
@@ -483,5 +521,67 @@ sk_format cli_output_form(const cli_args *a, const cli_item *it);
 
 /* 1 when form f spans several lines (grid forms) */
 int cli_form_multiline(sk_format f);
+
+/* The pencil marks masks (N*N, bit d-1 for digit d) of it as a grid: each
+ * cell's symbols run together (separated by commas when a symbol takes
+ * several characters), padded to the widest cell, boxes marked with '|'
+ * and '-+-' lines. */
+void cli_candidate_grid(cli_out *o, const cli_item *it, const uint64_t *masks);
+/* The same as JSON: ,"candidates":[...] with a string of symbols per cell
+ * (an array of integers per cell when N > 35). */
+void cli_candidate_json(cli_out *o, const cli_item *it, const uint64_t *masks);
+
+/* ------------------------------------------------------------------ */
+/* The logical solver (logic.c): rate, explain, hint                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Gets item it ready for the logical solver, in a worker: a solver for
+ * its model (a model with variant rules is refused: INVALID, naming
+ * them), then, unless --no-check, the search that proves its solution
+ * unique (NONE or MULTIPLE otherwise; the search's statistics are kept).
+ * Returns a solver limited to --max-rating with status UNIQUE (UNCHECKED
+ * with --no-check), to be freed by the caller; or NULL with the status
+ * set.
+ */
+sk_logic *cli_logic_prepare(cli_worker *w, cli_item *it);
+
+/* Marks it INVALID because an allocation failed (exit status 4). */
+void cli_item_nomem(cli_item *it);
+
+/* Hands the text built in o to it as its payload (freed with the item);
+ * an allocation that failed makes it INVALID (out of memory) instead. */
+void cli_item_take(cli_item *it, cli_out *o);
+
+/* A rating in tenths as SE writes it: "2.6", "20.0". */
+void cli_out_rating(cli_out *o, int tenths);
+
+/* One step: "TEXT (rating 1.2)" with the sentence of sk_step_describe,
+ * no newline. */
+void cli_step_text(cli_out *o, const cli_item *it, const sk_step *s);
+
+/* One step as a JSON object: technique, name, rating, text, and as they
+ * apply cell and digit, eliminations, houses, cells, digits, subtype,
+ * direct, branches. */
+void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s);
+
+/* SE's three figures, "2.6/1.5/1.5". */
+void cli_rating_text(cli_out *o, const sk_rating *r);
+/* The same as JSON fields: ,"er":2.6,"ep":1.5,"ed":1.5 (numbers with one
+ * decimal), "er_technique", "ep_technique", "ed_technique" (keywords, null
+ * when none) and "stuck". */
+void cli_rating_json(cli_out *o, const sk_rating *r);
+/* Counts step s into r as sk_rate does (r starts all zero, techniques
+ * -1), so that a command walking the path itself rates it the same. */
+void cli_rating_add(sk_rating *r, const sk_step *s);
+/* No technique applies before the end: ER 200 (SE's 20.0), stuck. */
+void cli_rating_stuck(sk_rating *r);
+
+/* What a puzzle that is not rated prints instead, in text:
+ * "none: the puzzle has no solution", "multiple: the puzzle has several
+ * solutions", "invalid". */
+void cli_logic_refused(const cli_item *it);
+/* Raises the exit code as it's status asks (none, multiple: 1). */
+void cli_logic_exit(cli_batch *b, const cli_item *it);
 
 #endif /* SUDOKIT_CLI_H */

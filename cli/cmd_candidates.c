@@ -76,59 +76,6 @@ static void cand_work(cli_worker *w, cli_item *it)
     it->status = none ? CLI_ST_NONE : multiple ? CLI_ST_MULTIPLE : CLI_ST_UNIQUE;
 }
 
-/* The symbols of mask m in it's alphabet, into buf. */
-static const char *mask_text(const cli_item *it, uint64_t m, char *buf, size_t size)
-{
-    size_t len = 0;
-    char sym[8];
-    buf[0] = '\0';
-    for (; m; m &= m - 1) {
-        const char *s = cli_symbol(it->alphabet, it->geom.n, __builtin_ctzll(m) + 1, sym);
-        size_t k = strlen(s);
-        if (len + k + 2 > size)
-            break;
-        if (len && (k > 1 || it->geom.n > 35))
-            buf[len++] = ','; /* multi-character symbols need a separator */
-        memcpy(buf + len, s, k);
-        len += k;
-        buf[len] = '\0';
-    }
-    return buf;
-}
-
-static void print_grid(const cli_item *it, const cand_result *r)
-{
-    const int n = it->geom.n;
-    int br = 0, bc = 0, width = 1;
-    char text[SK_MAX_N * 4];
-    if (it->model && !sk_model_box(it->model, &br, &bc))
-        br = bc = 0;
-    for (int i = 0; i < n * n; i++) {
-        int k = (int)strlen(mask_text(it, r->masks[i], text, sizeof text));
-        if (k > width)
-            width = k;
-    }
-    for (int row = 0; row < n; row++) {
-        if (br && row && row % br == 0) {
-            for (int c = 0; c < n; c++) {
-                if (bc && c && c % bc == 0)
-                    fputs("-+", stdout);
-                for (int k = 0; k < width + (c ? 1 : 0); k++)
-                    putchar('-');
-            }
-            putchar('\n');
-        }
-        for (int c = 0; c < n; c++) {
-            if (bc && c && c % bc == 0)
-                fputs(" |", stdout);
-            /* padded to the widest cell, but no space at the end of a row */
-            printf(c ? " %-*s" : "%-*s", c == n - 1 ? 0 : width,
-                   mask_text(it, r->masks[row * n + c], text, sizeof text));
-        }
-        putchar('\n');
-    }
-}
-
 static void print_counts(const cli_item *it, const cand_result *r, uint64_t cap)
 {
     const int n = it->geom.n;
@@ -151,21 +98,9 @@ static void print_counts(const cli_item *it, const cand_result *r, uint64_t cap)
 static void json_candidates(const cli_item *it, const cand_result *r, uint64_t cap)
 {
     const int n = it->geom.n;
-    char text[SK_MAX_N * 4], sym[8];
-    fputs(",\"candidates\":[", stdout);
-    for (int i = 0; i < n * n; i++) {
-        if (i)
-            putchar(',');
-        if (n <= 35) {
-            cli_json_string(stdout, mask_text(it, r->masks[i], text, sizeof text));
-        } else {
-            putchar('[');
-            for (uint64_t m = r->masks[i]; m; m &= m - 1)
-                printf(m == r->masks[i] ? "%d" : ",%d", __builtin_ctzll(m) + 1);
-            putchar(']');
-        }
-    }
-    putchar(']');
+    char sym[8];
+    cli_out o = {stdout, NULL, 0, 0, 0};
+    cli_candidate_json(&o, it, r->masks);
     if (r->counts) {
         fputs(",\"counts\":[", stdout);
         for (int i = 0; i < n * n; i++) {
@@ -204,7 +139,8 @@ static void cand_emit(cli_batch *b, cli_item *it)
             putchar('\n');
         c->started = 1;
         if (shown) {
-            print_grid(it, r);
+            cli_out o = {stdout, NULL, 0, 0, 0};
+            cli_candidate_grid(&o, it, r->masks);
             if (r->counts)
                 print_counts(it, r, cap);
         } else {

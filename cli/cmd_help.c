@@ -45,12 +45,13 @@ const cli_command cli_cmd_help = {
     "the whole tool.  With --man, the manual page instead, in roff:\n"
     "  sudokit help --man | man -l -\n"
     "With --list, the names of every command, option, option value, exit code,\n"
-    "judge problem and engine, one per line:\n"
+    "judge problem, engine and technique, one per line:\n"
     "  command NAME\n"
     "  option COMMAND --LONG [-SHORT]\n"
     "  value --LONG NAME\n"
     "  exit CODE\n"
-    "  entry COMMAND NAME      (judge: a PROBLEM; engines: an engine)",
+    "  entry COMMAND NAME      (judge: a PROBLEM; engines: an engine;\n"
+    "                          rate: a technique)",
     help_run,
     NULL,
     NULL,

@@ -9,7 +9,7 @@
  *   @SYNOPSIS@     one line per command (main.c: name and operands)
  *   @COMMANDS@     the commands with their summaries, then one subsection
  *                  per command: its description, its entries (judge
- *                  problems, engines) and the options it takes
+ *                  problems, engines, techniques) and the options it takes
  *   @OPTIONS@      the option table (options.c), by group, each option
  *                  with the commands that take it and its values
  *   @EXIT_STATUS@  the exit codes (CLI_EXIT_LIST in cli.h)

@@ -16,7 +16,9 @@
 
 /* Commands that read puzzles. */
 #define READERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CHECK | CLI_CMD_BEST | \
-                 CLI_CMD_CANDIDATES | CLI_CMD_CONVERT | CLI_CMD_VERIFY)
+                 CLI_CMD_CANDIDATES | CLI_CMD_CONVERT | CLI_CMD_VERIFY | LOGIC)
+/* Commands that run the logical solver. */
+#define LOGIC (CLI_CMD_RATE | CLI_CMD_EXPLAIN | CLI_CMD_HINT)
 /* Commands that search. */
 #define SEARCHERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_JUDGE | \
                    CLI_CMD_CANDIDATES)
@@ -25,7 +27,7 @@
 #define ALL 0xffffu
 
 const char *const cli_option_groups[CLI_GROUP_COUNT_] = {
-    "Other", "Geometry", "Input and output", "Search", "Messages", "Help",
+    "Other", "Geometry", "Input and output", "Search", "Rating and explaining", "Messages", "Help",
 };
 
 /* The names --alphabet, --format and --output take: the parser accepts
@@ -52,8 +54,8 @@ const cli_option cli_options[] = {
      "print the manual page (roff) and exit: 'sudokit help --man | man -l -' shows it",
      .group = CLI_GROUP_HELP},
     {OPT_LIST, 0, "list", NULL, CLI_CMD_HELP,
-     "print the names of every command, option, option value, exit code, judge problem "
-     "and engine, one per line, and exit (for scripts and shell completion)",
+     "print the names of every command, option, option value, exit code, judge problem, "
+     "engine and technique, one per line, and exit (for scripts and shell completion)",
      .group = CLI_GROUP_HELP},
     {OPT_BOX, 0, "box", "RxC", PUZZLES,
      "boxes of R rows and C columns (e.g. 2x3), or 'none' for a Latin "
@@ -84,7 +86,7 @@ const cli_option cli_options[] = {
      .more = "Each record holds the status, the solution or count, search nodes, guesses and "
              "time; the fields of each command are under COMMANDS."},
     {OPT_THREADS, 'j', "threads", "N",
-     CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE | CLI_CMD_BEST | CLI_CMD_CANDIDATES,
+     CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE | CLI_CMD_BEST | CLI_CMD_CANDIDATES | LOGIC,
      "search with N worker threads while the main thread reads and prints; "
      "default: one per online core; -j 1 does everything in one thread; "
      "output order is still input order",
@@ -111,7 +113,7 @@ const cli_option cli_options[] = {
      "search with engine NAME (see 'sudokit engines'); default: the fastest "
      "engine that accepts each puzzle",
      .group = CLI_GROUP_SEARCH},
-    {OPT_STATS, 0, "stats", NULL, SEARCHERS | CLI_CMD_BEST,
+    {OPT_STATS, 0, "stats", NULL, SEARCHERS | CLI_CMD_BEST | LOGIC,
      "print a summary on stderr at the end: puzzles by status, time, puzzles "
      "per second, guesses per puzzle",
      .group = CLI_GROUP_MESSAGES},
@@ -135,6 +137,18 @@ const cli_option cli_options[] = {
      .group = CLI_GROUP_SEARCH},
     {OPT_MINIMIZE, 0, "minimize", NULL, CLI_CMD_BEST, "the smallest value instead of the largest",
      .group = CLI_GROUP_SEARCH},
+    {OPT_NO_CHECK, 0, "no-check", NULL, LOGIC,
+     "do not prove first that the puzzle has exactly one solution: rate or explain it "
+     "whatever it has (status unchecked)",
+     .group = CLI_GROUP_LOGIC,
+     .more = "Without it, a puzzle with no solution or several is not rated: the techniques "
+             "assume a unique solution (unique rectangles, BUG), and a rating of a puzzle "
+             "that has none or several means little."},
+    {OPT_MAX_RATING, 0, "max-rating", "R", LOGIC,
+     "try only the techniques rated R or less on Sudoku Explainer's scale (such as 2.8 for "
+     "singles and locked candidates, 4.4 up to the XYZ-wing); a puzzle that needs more "
+     "is stuck; singles are always tried",
+     .group = CLI_GROUP_LOGIC},
     {OPT_SOLUTION, 0, "solution", "FILE", CLI_CMD_VERIFY,
      "the grids to check, one per puzzle in the same order ('-': standard "
      "input), in any form the puzzles may take; default: the solution each "
@@ -388,6 +402,19 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
     case OPT_PREFIX:
         a->prefix = arg;
         break;
+    case OPT_NO_CHECK:
+        a->no_check = 1;
+        break;
+    case OPT_MAX_RATING: {
+        double r;
+        errno = 0;
+        r = strtod(arg, &end);
+        if (errno || end == arg || *end || *arg < '0' || *arg > '9' || !(r >= 1.0) || r > 20.0)
+            return cli_usage_error(cmd, "--max-rating wants a rating from 1.0 to 20.0 (such as "
+                                        "4.4), not '%s'", arg);
+        a->max_rating = (int)(r * 10 + 0.5);
+        break;
+    }
     case OPT_INDEX:
         if (parse_long(arg, 0, LONG_MAX, &v))
             return cli_usage_error(cmd, "--index wants a number from 0, not '%s'", arg);

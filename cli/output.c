@@ -114,31 +114,104 @@ void cli_diag_print(const char *file, long line, long col, const char *message)
         fprintf(stderr, "sudokit: %s: %s\n", file, message);
 }
 
-void cli_json_string(FILE *f, const char *s)
+/* Makes room in o for len more bytes and a NUL; 0, or -1 (o->nomem set). */
+static int out_reserve(cli_out *o, size_t len)
+{
+    size_t cap = o->cap ? o->cap : 256;
+    char *p;
+    if (o->nomem)
+        return -1;
+    if (o->len + len + 1 <= o->cap)
+        return 0;
+    while (cap < o->len + len + 1)
+        cap *= 2;
+    p = realloc(o->data, cap);
+    if (!p) {
+        o->nomem = 1;
+        if (o->data)
+            o->data[o->len] = '\0'; /* a cut vsnprintf may have written past len */
+        return -1;
+    }
+    o->data = p;
+    o->cap = cap;
+    return 0;
+}
+
+void cli_out_write(cli_out *o, const char *s, size_t len)
+{
+    if (o->f) {
+        fwrite(s, 1, len, o->f);
+        return;
+    }
+    if (out_reserve(o, len))
+        return;
+    memcpy(o->data + o->len, s, len);
+    o->len += len;
+    o->data[o->len] = '\0';
+}
+
+void cli_outf(cli_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    if (o->f) {
+        va_start(ap, fmt);
+        vfprintf(o->f, fmt, ap);
+        va_end(ap);
+        return;
+    }
+    for (;;) {
+        size_t room = o->cap - o->len;
+        int need;
+        va_start(ap, fmt);
+        need = vsnprintf(o->data ? o->data + o->len : NULL, o->data ? room : 0, fmt, ap);
+        va_end(ap);
+        if (need < 0)
+            return;
+        if (o->data && (size_t)need < room) {
+            o->len += (size_t)need;
+            return;
+        }
+        if (out_reserve(o, (size_t)need))
+            return;
+    }
+}
+
+void cli_out_json_string(cli_out *o, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
-    const unsigned char *p = (const unsigned char *)s;
-    fputc('"', f);
+    const unsigned char *p = (const unsigned char *)s, *run = p;
+    cli_out_write(o, "\"", 1);
     for (; *p; p++) {
+        char esc[8];
+        const char *e = NULL;
         switch (*p) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\b': fputs("\\b", f); break;
-        case '\f': fputs("\\f", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\r': fputs("\\r", f); break;
-        case '\t': fputs("\\t", f); break;
+        case '"': e = "\\\""; break;
+        case '\\': e = "\\\\"; break;
+        case '\b': e = "\\b"; break;
+        case '\f': e = "\\f"; break;
+        case '\n': e = "\\n"; break;
+        case '\r': e = "\\r"; break;
+        case '\t': e = "\\t"; break;
         default:
             if (*p < 0x20 || *p == 0x7f) {
-                fputs("\\u00", f);
-                fputc(hex[*p >> 4], f);
-                fputc(hex[*p & 15], f);
-            } else {
-                fputc(*p, f);
+                snprintf(esc, sizeof esc, "\\u00%c%c", hex[*p >> 4], hex[*p & 15]);
+                e = esc;
             }
         }
+        if (!e)
+            continue;
+        cli_out_write(o, (const char *)run, (size_t)(p - run));
+        cli_out_write(o, e, strlen(e));
+        run = p + 1;
     }
-    fputc('"', f);
+    cli_out_write(o, (const char *)run, (size_t)(p - run));
+    cli_out_write(o, "\"", 1);
+}
+
+void cli_json_string(FILE *f, const char *s)
+{
+    cli_out o = {f, NULL, 0, 0, 0};
+    cli_out_json_string(&o, s);
 }
 
 void cli_buf_free(cli_buf *b)
@@ -224,7 +297,7 @@ const char *cli_status_name(cli_status s)
 {
     static const char *const names[CLI_ST_COUNT_] = {
         "pending", "unique", "solved", "multiple", "none",
-        "timeout", "invalid", "ok", "conflict", "wrong",
+        "timeout", "invalid", "ok", "conflict", "wrong", "unchecked",
     };
     return (unsigned)s < CLI_ST_COUNT_ ? names[s] : "unknown";
 }
@@ -307,4 +380,81 @@ int cli_print_grid(cli_batch *b, const cli_item *it, const uint8_t *grid, int f)
     }
     fputs(text, stdout);
     return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Pencil marks                                                        */
+/* ------------------------------------------------------------------ */
+
+/* The symbols of mask m in it's alphabet, into buf. */
+static const char *mask_text(const cli_item *it, uint64_t m, char *buf, size_t size)
+{
+    size_t len = 0;
+    char sym[8];
+    buf[0] = '\0';
+    for (; m; m &= m - 1) {
+        const char *s = cli_symbol(it->alphabet, it->geom.n, __builtin_ctzll(m) + 1, sym);
+        size_t k = strlen(s);
+        if (len + k + 2 > size)
+            break;
+        if (len && (k > 1 || it->geom.n > 35))
+            buf[len++] = ','; /* multi-character symbols need a separator */
+        memcpy(buf + len, s, k);
+        len += k;
+        buf[len] = '\0';
+    }
+    return buf;
+}
+
+void cli_candidate_grid(cli_out *o, const cli_item *it, const uint64_t *masks)
+{
+    const int n = it->geom.n;
+    int br = 0, bc = 0, width = 1;
+    char text[SK_MAX_N * 4];
+    if (it->model && !sk_model_box(it->model, &br, &bc))
+        br = bc = 0;
+    for (int i = 0; i < n * n; i++) {
+        int k = (int)strlen(mask_text(it, masks[i], text, sizeof text));
+        if (k > width)
+            width = k;
+    }
+    for (int row = 0; row < n; row++) {
+        if (br && row && row % br == 0) {
+            for (int c = 0; c < n; c++) {
+                if (bc && c && c % bc == 0)
+                    cli_out_write(o, "-+", 2);
+                for (int k = 0; k < width + (c ? 1 : 0); k++)
+                    cli_out_write(o, "-", 1);
+            }
+            cli_out_write(o, "\n", 1);
+        }
+        for (int c = 0; c < n; c++) {
+            if (bc && c && c % bc == 0)
+                cli_out_write(o, " |", 2);
+            /* padded to the widest cell, but no space at the end of a row */
+            cli_outf(o, c ? " %-*s" : "%-*s", c == n - 1 ? 0 : width,
+                     mask_text(it, masks[row * n + c], text, sizeof text));
+        }
+        cli_out_write(o, "\n", 1);
+    }
+}
+
+void cli_candidate_json(cli_out *o, const cli_item *it, const uint64_t *masks)
+{
+    const int n = it->geom.n;
+    char text[SK_MAX_N * 4];
+    cli_out_write(o, ",\"candidates\":[", 15);
+    for (int i = 0; i < n * n; i++) {
+        if (i)
+            cli_out_write(o, ",", 1);
+        if (n <= 35) {
+            cli_out_json_string(o, mask_text(it, masks[i], text, sizeof text));
+        } else {
+            cli_out_write(o, "[", 1);
+            for (uint64_t m = masks[i]; m; m &= m - 1)
+                cli_outf(o, m == masks[i] ? "%d" : ",%d", __builtin_ctzll(m) + 1);
+            cli_out_write(o, "]", 1);
+        }
+    }
+    cli_out_write(o, "]", 1);
 }

@@ -230,6 +230,15 @@ cat >"$tmp/batch.txt" <<'EOF'
 EOF
 run_stdin 3 batch.txt solve
 
+section "Rating and explaining" \
+    "'rate' solves each puzzle as a person does, one technique at a time, and" \
+    "rates it on Sudoku Explainer's scale (ER/EP/ED); a puzzle that no" \
+    "technique finishes is stuck (ER 20.0).  'explain' writes every step in" \
+    "words, 'hint' only the next one."
+run 0 rate $P/classic.txt
+run_head 4 0 explain $P/classic.txt
+run 0 hint $P/classic.txt
+
 section "JSON Lines for programs" \
     "--json: one object per puzzle with the status, the answer and the cost."
 run 0 solve --json --diagonals $P/x_sudoku.txt

@@ -1016,6 +1016,30 @@ SK_API int sk_rate(sk_logic *l, const uint8_t *givens, sk_rating *r);
  * Region Forcing Chains (+)"); returns buf. */
 SK_API char *sk_step_name(const sk_step *s, char *buf, size_t size);
 
+/*
+ * The step s, found on model m, as one sentence a person can check on the
+ * grid: what it concludes, the technique and the pattern behind it.
+ * Cells are named rNcM (from 1), houses as sk_model_house_name names
+ * them, digits with the symbols of alphabet a (SK_ALPHABET_AUTO: DIGITS
+ * up to 35x35, else decimal numbers), sets of digits as "1,7":
+ *   "r4c5 = 7: hidden single in box 5"
+ *   "pointing: 3 in box 1 is locked in row 2, removes 3 from r2c5, r2c8"
+ *   "naked pair 1,7 in r3c1, r3c5 (row 3) removes 1 from r3c2; 7 from r3c9"
+ *   "X-wing on 3 in rows 2 and 7 (columns 2 and 8) removes 3 from r5c2, r5c8"
+ *   "XY-wing with pivot r1c1 and wings r1c7, r2c2 removes 8 from r2c7"
+ *   "r3c8 = 5: forcing chain: r1c2=5 -> r1c7<>5 -> r3c8=5"
+ * A placement comes first ("r4c5 = 7: "), removed candidates last
+ * ("removes D from CELLS; D from CELLS", or grouped by cell when fewer
+ * cells than digits lose candidates).  Chains write each link as CELL=D
+ * (true) or CELL<>D (false), a branch per clause separated by "; ".  Any
+ * technique id gives a sentence (an unknown one is named "?", a chain
+ * without nodes by its name and result); m NULL names cells "cell K".
+ * Writes at most size bytes including the NUL; a text that does not fit
+ * is cut and ends with "..." (when size >= 4).  Returns buf.
+ */
+SK_API char *sk_step_describe(const sk_model *m, const sk_step *s, sk_alphabet a, char *buf,
+                              size_t size);
+
 /* ------------------------------------------------------------------ */
 /* Export                                                              */
 /* ------------------------------------------------------------------ */

@@ -12,8 +12,8 @@
 #               `NAME`; an option a row whose first cell holds `--LONG`
 #               (and `-S` for its short name); a value of an option is in
 #               `backticks` on that option's row; an exit code has its row;
-#               a judge problem or an engine starts a list item (- `NAME`),
-#               a paragraph (**NAME**) or a table row;
+#               a judge problem, an engine or a technique starts a list
+#               item (- `NAME`), a paragraph (**NAME**) or a table row;
 #   man page    `sudokit help --man`: a command has its line in SYNOPSIS and
 #               its subsection under COMMANDS, which lists its options and
 #               entries; an option has its entry under OPTIONS, with its

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/valgrind.sh TOOL - the command-line tests (tests/cli/run.sh,
-# tests/cli/variants.sh, tests/cli/answers.sh) and the bad-input
-# catalogue (tests/bad/run.sh)
+# tests/cli/variants.sh, tests/cli/answers.sh, tests/cli/logic.sh) and the
+# bad-input catalogue (tests/bad/run.sh)
 # with every run of the tool under valgrind: any memory error or definite
 # leak makes that run exit 97 (so its case fails) and is shown from
 # valgrind's log.  Ends with "N passed, N failed" (the three layers'
@@ -26,7 +26,8 @@ chmod +x "$tmp/sudokit"
 
 passed=0
 failed=0
-for layer in tests/cli/run.sh tests/cli/variants.sh tests/cli/answers.sh tests/bad/run.sh; do
+for layer in tests/cli/run.sh tests/cli/variants.sh tests/cli/answers.sh tests/cli/logic.sh \
+    tests/bad/run.sh; do
     echo "# $layer under valgrind"
     sh $layer "$tmp/sudokit" >"$tmp/layer.log" 2>&1
     grep -v '^ok ' "$tmp/layer.log"

@@ -1,0 +1,184 @@
+/*
+ * cmd_explain.c - `sudokit explain`: the whole logical solving path of
+ * each puzzle, one step per line in words a person can follow on the
+ * grid (sk_step_describe), with the rating of each step and the puzzle's
+ * ER/EP/ED at the end; where no technique applies, the pencil marks left.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct explain_ctx {
+    int started; /* a record was printed */
+} explain_ctx;
+
+/* "stuck after 12 steps: no technique applies", " up to 4.4" with
+ * --max-rating. */
+static void stuck_text(cli_out *o, const cli_args *a, int steps)
+{
+    cli_outf(o, "stuck after %d step%s: no technique ", steps, steps == 1 ? "" : "s");
+    if (a->max_rating) {
+        cli_out_write(o, "up to ", 6);
+        cli_out_rating(o, a->max_rating);
+        cli_out_write(o, " ", 1);
+    }
+    cli_out_write(o, "applies", 7);
+}
+
+static void explain_work(cli_worker *w, cli_item *it)
+{
+    const cli_args *a = w->batch->args;
+    cli_out steps = {NULL, NULL, 0, 0, 0}, o = {NULL, NULL, 0, 0, 0};
+    sk_rating r;
+    sk_step s;
+    int rc;
+    sk_logic *l = cli_logic_prepare(w, it);
+    if (!l)
+        return;
+    memset(&r, 0, sizeof r);
+    r.er_tech = r.ep_tech = r.ed_tech = -1;
+    rc = sk_logic_start(l, it->cells);
+    while (rc == SK_OK && !sk_logic_solved(l) && !steps.nomem) {
+        rc = sk_logic_next(l, &s);
+        if (rc <= 0) {
+            if (rc == 0) {
+                cli_rating_stuck(&r);
+                rc = SK_OK;
+            }
+            break;
+        }
+        rc = SK_OK;
+        cli_rating_add(&r, &s);
+        if (a->json) {
+            if (r.steps > 1)
+                cli_out_write(&steps, ",", 1);
+            cli_step_json(&steps, it, &s);
+        } else {
+            cli_outf(&steps, "%d. ", r.steps);
+            cli_step_text(&steps, it, &s);
+            cli_out_write(&steps, "\n", 1);
+        }
+        sk_logic_apply(l, &s);
+    }
+    if (rc != SK_OK) {
+        sk_logic_free(l);
+        free(steps.data);
+        if (rc == SK_ENOMEM) {
+            cli_item_nomem(it);
+        } else {
+            it->status = CLI_ST_INVALID;
+            it->diag.line = it->line;
+            snprintf(it->diag.message, sizeof it->diag.message, "%s", sk_strerror(rc));
+        }
+        return;
+    }
+    if (a->json) {
+        cli_rating_json(&o, &r);
+        if (r.stuck)
+            cli_candidate_json(&o, it, sk_logic_candidates(l));
+        cli_out_write(&o, ",\"steps\":[", 10);
+        if (steps.data)
+            cli_out_write(&o, steps.data, steps.len);
+        cli_out_write(&o, "]", 1);
+    } else {
+        if (steps.data)
+            cli_out_write(&o, steps.data, steps.len);
+        if (r.stuck) {
+            stuck_text(&o, a, r.steps);
+            cli_out_write(&o, "; rating ", 9);
+            cli_rating_text(&o, &r);
+            cli_out_write(&o, "\n", 1);
+            cli_candidate_grid(&o, it, sk_logic_candidates(l));
+        } else {
+            cli_out_write(&o, "rating ", 7);
+            cli_rating_text(&o, &r);
+            cli_outf(&o, ", %d step%s", r.steps, r.steps == 1 ? "" : "s");
+            if (sk_tech_name(r.er_tech))
+                cli_outf(&o, ", hardest: %s", sk_tech_name(r.er_tech));
+            cli_out_write(&o, "\n", 1);
+        }
+    }
+    o.nomem |= steps.nomem;
+    free(steps.data);
+    sk_logic_free(l);
+    cli_item_take(it, &o);
+}
+
+static void explain_emit(cli_batch *b, cli_item *it)
+{
+    explain_ctx *c = b->ctx;
+    const char *text = it->payload;
+    int done = text && (it->status == CLI_ST_UNIQUE || it->status == CLI_ST_UNCHECKED);
+    if (b->args->json) {
+        cli_json_begin(stdout, it);
+        if (done)
+            fputs(text, stdout);
+        cli_json_end(stdout, it);
+    } else {
+        if (c->started)
+            putchar('\n');
+        c->started = 1;
+        if (done)
+            fputs(text, stdout);
+        else
+            cli_logic_refused(it);
+    }
+    cli_logic_exit(b, it);
+}
+
+static int explain_run(const cli_command *cmd, int argc, char **argv)
+{
+    static const cli_batch_ops ops = {explain_work, explain_emit, 1, 1, 0};
+    cli_args a;
+    sk_read_opts ro;
+    explain_ctx c = {0};
+    int rc = cli_args_parse(cmd, argc, argv, &a);
+    if (rc != CLI_PARSE_OK)
+        return rc;
+    cli_read_opts(&a, &ro);
+    return cli_batch_run(&a, a.operands, a.noperands, &ro, &ops, &c);
+}
+
+const cli_command cli_cmd_explain = {
+    "explain",
+    CLI_CMD_EXPLAIN,
+    "[FILE...]",
+    "each puzzle's logical solving path, step by step in words",
+    "Solves each puzzle logically, as 'sudokit rate' does, and writes every\n"
+    "step as a sentence a person can check on the grid: the digit it places\n"
+    "or the candidates it removes, the technique, and the houses, cells and\n"
+    "digits of its pattern; chains link by link (r1c2=5 -> r1c7<>5, where =\n"
+    "means the digit is there and <> that it is not).\n"
+    "\n"
+    "Text output: one numbered line per step with its rating, then the\n"
+    "puzzle's figures ER/EP/ED, the number of steps and the technique of the\n"
+    "hardest one:\n"
+    "  1. r1c9 = 2: hidden single in column 9 (rating 1.5)\n"
+    "  ...\n"
+    "  33. pointing: 1 in box 6 is locked in column 7, removes 1 from r9c7\n"
+    "      (rating 2.6)\n"
+    "  ...\n"
+    "  rating 2.6/1.5/1.5, 68 steps, hardest: Pointing\n"
+    "When no technique applies before the end, the last line says so and the\n"
+    "candidates left follow, as 'sudokit candidates' writes them:\n"
+    "  stuck after 24 steps: no technique applies; rating 20.0/1.2/1.2\n"
+    "Puzzles are separated by a blank line; one that is not rated gives the\n"
+    "line rate gives it ('multiple: the puzzle has several solutions').\n"
+    "\n"
+    "JSON output (--json): one object per puzzle, in input order, with the\n"
+    "fields of rate (er, ep, ed, the three techniques, stuck), \"candidates\"\n"
+    "when stuck, and \"steps\": an array of one object per step:\n"
+    "  {\"technique\":\"pointing\",\"name\":\"Pointing\",\"rating\":2.6,\n"
+    "   \"text\":\"pointing: 1 in box 6 is locked in column 7, ...\",\n"
+    "   \"eliminations\":[{\"cell\":\"r9c7\",\"digit\":\"1\"}],\n"
+    "   \"houses\":[\"box 6\",\"column 7\"],\"digits\":[\"1\"]}\n"
+    "As they apply: \"cell\" and \"digit\" (the placement), \"eliminations\",\n"
+    "\"direct\" (true: the eliminations only lead to the placement), \"houses\",\n"
+    "\"cells\", \"digits\" (the pattern's), \"subtype\" (the type of a unique\n"
+    "rectangle or BUG, the level of a dynamic chain) and \"branches\" (each\n"
+    "branch of a chain as an array of links, \"r1c2=5\", \"r1c7<>5\").",
+    explain_run,
+    NULL,
+    NULL,
+};

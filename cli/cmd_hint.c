@@ -1,0 +1,114 @@
+/*
+ * cmd_hint.c - `sudokit hint`: the next logical step from the position
+ * given (a puzzle, or a puzzle with the digits found so far), as one line
+ * of `sudokit explain`.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void hint_work(cli_worker *w, cli_item *it)
+{
+    const cli_args *a = w->batch->args;
+    cli_out o = {NULL, NULL, 0, 0, 0};
+    sk_step s;
+    int rc, found = 0, solved;
+    sk_logic *l = cli_logic_prepare(w, it);
+    if (!l)
+        return;
+    rc = sk_logic_start(l, it->cells);
+    solved = rc == SK_OK && sk_logic_solved(l);
+    if (rc == SK_OK && !solved) {
+        rc = sk_logic_next(l, &s);
+        found = rc == 1;
+        rc = rc >= 0 ? SK_OK : rc;
+    }
+    if (rc != SK_OK) {
+        sk_logic_free(l);
+        if (rc == SK_ENOMEM) {
+            cli_item_nomem(it);
+        } else {
+            it->status = CLI_ST_INVALID;
+            it->diag.line = it->line;
+            snprintf(it->diag.message, sizeof it->diag.message, "%s", sk_strerror(rc));
+        }
+        return;
+    }
+    if (a->json) {
+        cli_outf(&o, ",\"solved\":%s,\"stuck\":%s", solved ? "true" : "false",
+                 !solved && !found ? "true" : "false");
+        if (found) {
+            cli_out_write(&o, ",\"step\":", 8);
+            cli_step_json(&o, it, &s);
+        }
+    } else if (found) {
+        cli_step_text(&o, it, &s);
+        cli_out_write(&o, "\n", 1);
+    } else if (solved) {
+        cli_out_write(&o, "solved: every cell is filled\n", 29);
+    } else {
+        cli_out_write(&o, "stuck: no technique ", 20);
+        if (a->max_rating) {
+            cli_out_write(&o, "up to ", 6);
+            cli_out_rating(&o, a->max_rating);
+            cli_out_write(&o, " ", 1);
+        }
+        cli_out_write(&o, "applies\n", 8);
+    }
+    sk_logic_free(l);
+    cli_item_take(it, &o);
+}
+
+static void hint_emit(cli_batch *b, cli_item *it)
+{
+    const char *text = it->payload;
+    int done = text && (it->status == CLI_ST_UNIQUE || it->status == CLI_ST_UNCHECKED);
+    if (b->args->json) {
+        cli_json_begin(stdout, it);
+        if (done)
+            fputs(text, stdout);
+        cli_json_end(stdout, it);
+    } else if (done) {
+        fputs(text, stdout);
+    } else {
+        cli_logic_refused(it);
+    }
+    cli_logic_exit(b, it);
+}
+
+static int hint_run(const cli_command *cmd, int argc, char **argv)
+{
+    static const cli_batch_ops ops = {hint_work, hint_emit, 1, 1, 0};
+    cli_args a;
+    sk_read_opts ro;
+    int rc = cli_args_parse(cmd, argc, argv, &a);
+    if (rc != CLI_PARSE_OK)
+        return rc;
+    cli_read_opts(&a, &ro);
+    return cli_batch_run(&a, a.operands, a.noperands, &ro, &ops, NULL);
+}
+
+const cli_command cli_cmd_hint = {
+    "hint",
+    CLI_CMD_HINT,
+    "[FILE...]",
+    "the next logical step from the position given",
+    "Finds the next step a person would take from the position given: the\n"
+    "puzzle's givens and any digits filled in since (write them as givens),\n"
+    "by the first technique of 'sudokit rate' that makes progress, and writes\n"
+    "it as one line of 'sudokit explain':\n"
+    "  r4c5 = 7: hidden single in box 5 (rating 1.2)\n"
+    "or 'solved: every cell is filled', or 'stuck: no technique applies'.\n"
+    "The position must still have exactly one solution (unless --no-check):\n"
+    "a wrong digit filled in gives 'none: the puzzle has no solution'.\n"
+    "\n"
+    "JSON output (--json): one object per puzzle, in input order, with\n"
+    "\"solved\" and \"stuck\" (true or false) and \"step\", the step as an\n"
+    "object of explain's \"steps\":\n"
+    "  {\"index\":0,\"status\":\"unique\",\"solved\":false,\"stuck\":false,\n"
+    "   \"step\":{\"technique\":\"hidden-single\",...},...}",
+    hint_run,
+    NULL,
+    NULL,
+};

@@ -1,0 +1,290 @@
+/*
+ * logic.c - what `rate`, `explain` and `hint` share: the checks a puzzle
+ * passes before the logical solver runs on it, and a step written as a
+ * line of text or a JSON object.
+ *
+ * The logical solver rates a puzzle the way Sudoku Explainer does, which
+ * assumes the puzzle has exactly one solution: unique rectangles and the
+ * BUG pattern deduce from it, and the rating of a puzzle with several
+ * solutions (or none) says nothing about solving it.  So the solution is
+ * proven unique first, by the same search `solve` runs, unless --no-check
+ * asks to go on regardless.  A model with variant rules is refused: the
+ * solver does not use them.
+ *
+ * Records are built in the worker that rated the puzzle (cli_out into
+ * memory) and printed later by the main thread in input order, so that
+ * -j changes nothing in the output.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+void cli_item_nomem(cli_item *it)
+{
+    it->status = CLI_ST_INVALID;
+    it->system_error = 1;
+    it->diag.line = it->line;
+    it->diag.column = 0;
+    snprintf(it->diag.message, sizeof it->diag.message, "%s", sk_strerror(SK_ENOMEM));
+}
+
+void cli_item_take(cli_item *it, cli_out *o)
+{
+    if (o->nomem || !o->data) {
+        free(o->data);
+        cli_item_nomem(it);
+    } else {
+        free(it->payload);
+        it->payload = o->data;
+    }
+    o->data = NULL;
+    o->len = o->cap = 0;
+}
+
+/* "the logical solver does not use variant rules yet (killer cage 15 at
+ * r1c1 and 4 more)" */
+static void refuse_rules(cli_item *it)
+{
+    char first[120];
+    int count = sk_model_rule_count(it->model);
+    sk_model_rule_describe(it->model, 0, first, sizeof first);
+    it->status = CLI_ST_INVALID;
+    it->diag.line = it->line;
+    it->diag.column = 0;
+    if (count > 1)
+        snprintf(it->diag.message, sizeof it->diag.message,
+                 "the logical solver does not use variant rules yet (%s and %d more)", first,
+                 count - 1);
+    else
+        snprintf(it->diag.message, sizeof it->diag.message,
+                 "the logical solver does not use variant rules yet (%s)", first);
+}
+
+sk_logic *cli_logic_prepare(cli_worker *w, cli_item *it)
+{
+    const cli_args *a = w->batch->args;
+    sk_logic *l = NULL;
+    int rc = sk_logic_new(it->model, &l);
+    if (rc == SK_EUNSUPPORTED) {
+        refuse_rules(it);
+        return NULL;
+    }
+    if (rc != SK_OK) {
+        if (rc == SK_ENOMEM) {
+            cli_item_nomem(it);
+        } else {
+            it->status = CLI_ST_INVALID;
+            it->diag.line = it->line;
+            snprintf(it->diag.message, sizeof it->diag.message, "%s", sk_strerror(rc));
+        }
+        return NULL;
+    }
+    if (a->no_check) {
+        it->status = CLI_ST_UNCHECKED;
+    } else {
+        if (cli_search(w, it, 2, NULL, NULL) != 0) {
+            sk_logic_free(l);
+            return NULL;
+        }
+        it->status = cli_search_status(&it->res);
+        if (it->status != CLI_ST_UNIQUE) {
+            sk_logic_free(l);
+            return NULL;
+        }
+    }
+    sk_logic_set_limit(l, a->max_rating);
+    return l;
+}
+
+void cli_out_rating(cli_out *o, int tenths)
+{
+    if (tenths < 0)
+        tenths = 0;
+    cli_outf(o, "%d.%d", tenths / 10, tenths % 10);
+}
+
+/* Long enough for any step of a 9x9 grid; a longer one is cut with
+ * "..." (the JSON record still carries every link of its chains). */
+#define STEP_TEXT 8192
+
+void cli_step_text(cli_out *o, const cli_item *it, const sk_step *s)
+{
+    char text[STEP_TEXT];
+    sk_step_describe(it->model, s, it->alphabet, text, sizeof text);
+    cli_outf(o, "%s (rating ", text);
+    cli_out_rating(o, s->rating);
+    cli_out_write(o, ")", 1);
+}
+
+static void json_cell(cli_out *o, int n, int cell)
+{
+    cli_outf(o, "\"r%dc%d\"", cell / n + 1, cell % n + 1);
+}
+
+static void json_digit(cli_out *o, const cli_item *it, int d)
+{
+    char sym[8];
+    cli_out_json_string(o, cli_symbol(it->alphabet, it->geom.n, d, sym));
+}
+
+void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
+{
+    const int n = it->geom.n;
+    char name[128], text[STEP_TEXT];
+    cli_out_write(o, "{\"technique\":", 13);
+    cli_out_json_string(o, sk_tech_keyword(s->technique) ? sk_tech_keyword(s->technique) : "?");
+    cli_out_write(o, ",\"name\":", 8);
+    cli_out_json_string(o, sk_step_name(s, name, sizeof name));
+    cli_out_write(o, ",\"rating\":", 10);
+    cli_out_rating(o, s->rating);
+    cli_out_write(o, ",\"text\":", 8);
+    cli_out_json_string(o, sk_step_describe(it->model, s, it->alphabet, text, sizeof text));
+    if (s->cell >= 0 && s->digit > 0) {
+        cli_out_write(o, ",\"cell\":", 8);
+        json_cell(o, n, s->cell);
+        cli_out_write(o, ",\"digit\":", 9);
+        json_digit(o, it, s->digit);
+    }
+    if (s->nelim > 0) {
+        cli_out_write(o, ",\"eliminations\":[", 17);
+        for (int i = 0; i < s->nelim; i++) {
+            cli_out_write(o, i ? ",{\"cell\":" : "{\"cell\":", i ? 9 : 8);
+            json_cell(o, n, s->elim[i].cell);
+            cli_out_write(o, ",\"digit\":", 9);
+            json_digit(o, it, s->elim[i].digit);
+            cli_out_write(o, "}", 1);
+        }
+        cli_out_write(o, "]", 1);
+    }
+    if (s->direct)
+        cli_out_write(o, ",\"direct\":true", 14);
+    if (s->nhouses > 0) {
+        cli_out_write(o, ",\"houses\":[", 11);
+        for (int i = 0; i < s->nhouses && i < 8; i++) {
+            if (i)
+                cli_out_write(o, ",", 1);
+            cli_out_json_string(o, sk_model_house_name(it->model, s->houses[i], name, sizeof name));
+        }
+        cli_out_write(o, "]", 1);
+    }
+    if (s->ncells > 0) {
+        cli_out_write(o, ",\"cells\":[", 10);
+        for (int i = 0; i < s->ncells; i++) {
+            if (i)
+                cli_out_write(o, ",", 1);
+            json_cell(o, n, s->cells[i]);
+        }
+        cli_out_write(o, "]", 1);
+    }
+    if (s->digits) {
+        int k = 0;
+        cli_out_write(o, ",\"digits\":[", 11);
+        for (int d = 1; d <= n; d++)
+            if (s->digits >> (d - 1) & 1) {
+                if (k++)
+                    cli_out_write(o, ",", 1);
+                json_digit(o, it, d);
+            }
+        cli_out_write(o, "]", 1);
+    }
+    if (s->subtype)
+        cli_outf(o, ",\"subtype\":%d", s->subtype);
+    if (s->nbranches > 0 && s->nnodes > 0) {
+        cli_out_write(o, ",\"branches\":[", 13);
+        for (int b = 0; b < s->nbranches; b++) {
+            cli_out_write(o, b ? ",[" : "[", b ? 2 : 1);
+            for (int i = s->branch[b]; i < s->branch[b + 1]; i++) {
+                char sym[8];
+                const sk_node *node = &s->nodes[i];
+                cli_outf(o, "%s\"r%dc%d%s%s\"", i > s->branch[b] ? "," : "", node->cell / n + 1,
+                         node->cell % n + 1, node->on ? "=" : "<>",
+                         cli_symbol(it->alphabet, n, node->digit, sym));
+            }
+            cli_out_write(o, "]", 1);
+        }
+        cli_out_write(o, "]", 1);
+    }
+    cli_out_write(o, "}", 1);
+}
+
+void cli_rating_text(cli_out *o, const sk_rating *r)
+{
+    cli_out_rating(o, r->er);
+    cli_out_write(o, "/", 1);
+    cli_out_rating(o, r->ep);
+    cli_out_write(o, "/", 1);
+    cli_out_rating(o, r->ed);
+}
+
+/* ,"KEY":"keyword" or ,"KEY":null */
+static void json_technique(cli_out *o, const char *key, int t)
+{
+    const char *k = sk_tech_keyword(t);
+    cli_outf(o, ",\"%s\":", key);
+    if (k)
+        cli_out_json_string(o, k);
+    else
+        cli_out_write(o, "null", 4);
+}
+
+void cli_rating_json(cli_out *o, const sk_rating *r)
+{
+    cli_out_write(o, ",\"er\":", 6);
+    cli_out_rating(o, r->er);
+    cli_out_write(o, ",\"ep\":", 6);
+    cli_out_rating(o, r->ep);
+    cli_out_write(o, ",\"ed\":", 6);
+    cli_out_rating(o, r->ed);
+    json_technique(o, "er_technique", r->er_tech);
+    json_technique(o, "ep_technique", r->ep_tech);
+    json_technique(o, "ed_technique", r->ed_tech);
+    cli_outf(o, ",\"stuck\":%s", r->stuck ? "true" : "false");
+}
+
+void cli_rating_add(sk_rating *r, const sk_step *s)
+{
+    r->steps++;
+    if (s->rating > r->er) {
+        r->er = s->rating;
+        r->er_tech = s->technique;
+    }
+    if (r->ep == 0) {
+        if (r->ed == 0) {
+            r->ed = r->er;
+            r->ed_tech = r->er_tech;
+        }
+        if (s->cell >= 0) {
+            r->ep = r->er;
+            r->ep_tech = r->er_tech;
+        }
+    }
+}
+
+void cli_rating_stuck(sk_rating *r)
+{
+    r->er = 200;
+    r->er_tech = -1;
+    r->stuck = 1;
+}
+
+void cli_logic_refused(const cli_item *it)
+{
+    switch (it->status) {
+    case CLI_ST_NONE:
+        printf("none: the puzzle has no solution\n");
+        break;
+    case CLI_ST_MULTIPLE:
+        printf("multiple: the puzzle has several solutions\n");
+        break;
+    default:
+        printf("%s\n", cli_status_name(it->status));
+    }
+}
+
+void cli_logic_exit(cli_batch *b, const cli_item *it)
+{
+    if (it->status == CLI_ST_NONE || it->status == CLI_ST_MULTIPLE ||
+        it->status == CLI_ST_TIMEOUT)
+        cli_batch_exit(b, CLI_EXIT_UNSOLVED);
+}

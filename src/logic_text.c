@@ -1,0 +1,629 @@
+/*
+ * logic_text.c - a step of the logical solver told in one sentence that a
+ * person can check on paper (sk_step_describe).
+ *
+ * The sentence starts with what the step concludes when it places a digit
+ * ("r4c5 = 7: ..."), then names the technique and the pattern that
+ * justifies it, then the candidates it removes ("removes 3 from r2c5,
+ * r2c8").  Everything comes from the public fields of sk_step and the
+ * model's own names for its houses, so jigsaw regions, diagonals and the
+ * houses of larger grids are named as the rest of the library names them.
+ *
+ * The text is built by a small writer that never writes past the end of
+ * the caller's buffer: once a piece does not fit, the writer stops, and
+ * the end of the buffer is marked "..." so that a cut text is never taken
+ * for a whole one.  Every loop stops as soon as the writer is full, so a
+ * step with thousands of eliminations costs no more than the buffer holds.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sudokit.h"
+
+/* Where the text goes: buf[0..len) written, always NUL-terminated. */
+typedef struct writer {
+    char *buf;
+    size_t size;
+    size_t len;
+    int cut;                /* something did not fit */
+    const sk_model *m;      /* may be NULL */
+    int n;                  /* side of m's grid, 0 without a model */
+    sk_alphabet alphabet;
+} writer;
+
+static void putf(writer *w, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void putf(writer *w, const char *fmt, ...)
+{
+    va_list ap;
+    int need;
+    size_t room;
+    if (w->cut)
+        return;
+    room = w->size - w->len;
+    va_start(ap, fmt);
+    need = vsnprintf(w->buf + w->len, room, fmt, ap);
+    va_end(ap);
+    if (need < 0) {
+        w->buf[w->len] = '\0';
+        w->cut = 1;
+    } else if ((size_t)need >= room) {
+        w->len = w->size - 1;
+        w->cut = 1;
+    } else {
+        w->len += (size_t)need;
+    }
+}
+
+static void puts_(writer *w, const char *s)
+{
+    putf(w, "%s", s);
+}
+
+/* ---- names of cells, digits, houses ---------------------------------- */
+
+static void put_cell(writer *w, int cell)
+{
+    if (w->n > 0 && cell >= 0 && cell < w->n * w->n)
+        putf(w, "r%dc%d", cell / w->n + 1, cell % w->n + 1);
+    else
+        putf(w, "cell %d", cell);
+}
+
+static void put_digit(writer *w, int d)
+{
+    sk_alphabet a = w->alphabet;
+    char c;
+    if (a == SK_ALPHABET_AUTO)
+        a = w->n <= 35 ? SK_ALPHABET_DIGITS : SK_ALPHABET_NUMBERS;
+    c = sk_alphabet_symbol(a, d);
+    if (c)
+        putf(w, "%c", c);
+    else
+        putf(w, "%d", d);
+}
+
+/* "1,7": the digits of a mask, bit d-1 for d. */
+static void put_digits(writer *w, uint64_t mask)
+{
+    int first = 1;
+    for (int d = 1; d <= 64 && mask && !w->cut; d++, mask >>= 1)
+        if (mask & 1) {
+            if (!first)
+                puts_(w, ",");
+            put_digit(w, d);
+            first = 0;
+        }
+}
+
+/* The lowest digit of a mask, or 0. */
+static int first_digit(uint64_t mask)
+{
+    return mask ? __builtin_ctzll(mask) + 1 : 0;
+}
+
+/* "r1c1, r1c5" */
+static void put_cells(writer *w, const int *cells, int count)
+{
+    for (int i = 0; i < count && !w->cut; i++) {
+        if (i)
+            puts_(w, ", ");
+        put_cell(w, cells[i]);
+    }
+}
+
+static const char *house_name(const writer *w, int h, char *buf, size_t size)
+{
+    return sk_model_house_name(w->m, h, buf, size);
+}
+
+/* Length of the kind word of a house name ("row 3" -> 3), or 0 when the
+ * name is not a word followed by a number. */
+static size_t kind_length(const char *name)
+{
+    const char *sp = strrchr(name, ' ');
+    if (!sp || sp == name || sp[1] < '0' || sp[1] > '9')
+        return 0;
+    for (const char *p = sp + 1; *p; p++)
+        if (*p < '0' || *p > '9')
+            return 0;
+    return (size_t)(sp - name);
+}
+
+/* "rows 2 and 7", "columns 1, 4 and 8" when the houses are of one kind,
+ * else "row 2, column 3 and box 1". */
+static void put_houses(writer *w, const int *houses, int count)
+{
+    char first[64], name[64];
+    size_t kind;
+    int same = count > 1;
+    if (count <= 0)
+        return;
+    house_name(w, houses[0], first, sizeof first);
+    kind = kind_length(first);
+    same = same && kind > 0;
+    for (int i = 1; i < count && same; i++) {
+        house_name(w, houses[i], name, sizeof name);
+        same = kind_length(name) == kind && strncmp(name, first, kind) == 0;
+    }
+    if (same) {
+        /* box -> boxes, row -> rows */
+        putf(w, "%.*s%s ", (int)kind, first, first[kind - 1] == 'x' ? "es" : "s");
+    }
+    for (int i = 0; i < count && !w->cut; i++) {
+        if (i)
+            puts_(w, i + 1 == count ? " and " : ", ");
+        house_name(w, houses[i], name, sizeof name);
+        puts_(w, same ? name + kind + 1 : name);
+    }
+}
+
+/* The house of the same kind as house `like` ("box", "row", "region"...)
+ * that holds cell, or -1. */
+static int house_like(const writer *w, int like, int cell)
+{
+    char want[64], name[64];
+    size_t kind;
+    int count = w->m ? sk_model_house_count(w->m) : 0;
+    house_name(w, like, want, sizeof want);
+    kind = kind_length(want);
+    if (!kind)
+        return -1;
+    for (int h = 0; h < count; h++) {
+        const uint16_t *cells;
+        int size = sk_model_house(w->m, h, &cells);
+        house_name(w, h, name, sizeof name);
+        if (kind_length(name) != kind || strncmp(name, want, kind) != 0)
+            continue;
+        for (int i = 0; i < size; i++)
+            if (cells[i] == cell)
+                return h;
+    }
+    return -1;
+}
+
+/* The technique's name as it reads inside a sentence: SE's capitalised
+ * words in lower case ("Hidden Single" -> "hidden single"), but letters
+ * that are names of their own kept ("X-Wing" -> "X-wing", "XY-Wing" ->
+ * "XY-wing", "BUG", "Nishio"). */
+static void put_name(writer *w, const sk_step *s)
+{
+    char name[96];
+    sk_step_name(s, name, sizeof name);
+    for (char *p = name; *p; p++) {
+        int starts = p == name || p[-1] == ' ' || p[-1] == '-' || p[-1] == '(';
+        if (!starts || *p < 'A' || *p > 'Z' || p[1] < 'a' || p[1] > 'z')
+            continue;
+        if (strncmp(p, "Nishio", 6) == 0)
+            continue;
+        *p = (char)(*p - 'A' + 'a');
+    }
+    puts_(w, name);
+}
+
+/* ---- what a step concludes ------------------------------------------- */
+
+static int places(const sk_step *s)
+{
+    return s->cell >= 0 && s->digit > 0;
+}
+
+/* "r4c5 = 7" */
+static void put_placement(writer *w, const sk_step *s)
+{
+    put_cell(w, s->cell);
+    puts_(w, " = ");
+    put_digit(w, s->digit);
+}
+
+static int nelim(const sk_step *s)
+{
+    return s->elim && s->nelim > 0 ? s->nelim : 0;
+}
+
+/* Distinct cells among the eliminations, counted up to cap. */
+static int elim_cells(const sk_step *s, int cap)
+{
+    int count = 0;
+    for (int i = 0; i < nelim(s) && count < cap; i++) {
+        int seen = 0;
+        for (int j = 0; j < i && !seen; j++)
+            seen = s->elim[j].cell == s->elim[i].cell;
+        count += !seen;
+    }
+    return count;
+}
+
+/* Techniques that remove the other candidates of their own cells. */
+static int hidden_set(int t)
+{
+    return t == SK_TECH_HIDDEN_PAIR || t == SK_TECH_HIDDEN_TRIPLE || t == SK_TECH_HIDDEN_QUAD ||
+           t == SK_TECH_DIRECT_HIDDEN_PAIR || t == SK_TECH_DIRECT_HIDDEN_TRIPLE;
+}
+
+/*
+ * "removes 3 from r2c5, r2c8": grouped by digit ("removes 1 from r3c2,
+ * r3c4; 7 from r3c9"), or by cell when fewer cells than digits lose
+ * candidates (and for hidden sets when there are as many), as the cells
+ * of a hidden set do ("removes 2,5 from r1c1; 4 from r1c3").
+ */
+static void put_elims(writer *w, const sk_step *s)
+{
+    const int count = nelim(s);
+    uint64_t digits = 0;
+    int groups = 0, odd = 0, ndigits, ncells;
+    if (!count)
+        return;
+    for (int i = 0; i < count; i++) {
+        if (s->elim[i].digit >= 1 && s->elim[i].digit <= 64)
+            digits |= 1ull << (s->elim[i].digit - 1);
+        else
+            odd = 1;
+    }
+    puts_(w, "removes ");
+    ndigits = __builtin_popcountll(digits);
+    ncells = odd ? 0 : elim_cells(s, ndigits + 1);
+    if (!odd && (ncells < ndigits || (ncells == ndigits && hidden_set(s->technique)))) {
+        for (int i = 0; i < count && !w->cut; i++) {
+            int seen = 0;
+            uint64_t mask = 0;
+            for (int j = 0; j < i && !seen; j++)
+                seen = s->elim[j].cell == s->elim[i].cell;
+            if (seen)
+                continue;
+            for (int j = i; j < count; j++)
+                if (s->elim[j].cell == s->elim[i].cell)
+                    mask |= 1ull << (s->elim[j].digit - 1);
+            if (groups++)
+                puts_(w, "; ");
+            put_digits(w, mask);
+            puts_(w, " from ");
+            put_cell(w, s->elim[i].cell);
+        }
+        return;
+    }
+    if (odd) {
+        /* digits out of range: each elimination as it is */
+        for (int i = 0; i < count && !w->cut; i++) {
+            if (i)
+                puts_(w, ", ");
+            put_digit(w, s->elim[i].digit);
+            puts_(w, " from ");
+            put_cell(w, s->elim[i].cell);
+        }
+        return;
+    }
+    for (int d = 1; d <= 64 && !w->cut; d++) {
+        int k = 0;
+        if (!(digits >> (d - 1) & 1))
+            continue;
+        if (groups++)
+            puts_(w, "; ");
+        put_digit(w, d);
+        puts_(w, " from ");
+        for (int i = 0; i < count && !w->cut; i++)
+            if (s->elim[i].digit == d) {
+                if (k++)
+                    puts_(w, ", ");
+                put_cell(w, s->elim[i].cell);
+            }
+    }
+}
+
+/* The eliminations as the end of a sentence (" removes ..."), unless the
+ * step is direct: then they only explain the placement. */
+static void put_result_tail(writer *w, const sk_step *s)
+{
+    if (nelim(s) && !s->direct) {
+        puts_(w, " ");
+        put_elims(w, s);
+    }
+}
+
+/* The cells the eliminations of one digit leave, for the direct steps:
+ * "r2c7, r2c8". */
+static void put_elim_cells(writer *w, const sk_step *s)
+{
+    for (int i = 0; i < nelim(s) && !w->cut; i++) {
+        if (i)
+            puts_(w, ", ");
+        put_cell(w, s->elim[i].cell);
+    }
+}
+
+/* ---- chains ------------------------------------------------------------ */
+
+static void put_node(writer *w, const sk_node *node)
+{
+    put_cell(w, node->cell);
+    puts_(w, node->on ? "=" : "<>");
+    put_digit(w, node->digit);
+}
+
+/* 1 when branch[0..nbranches] are offsets that split nodes in order. */
+static int branches_valid(const sk_step *s)
+{
+    if (!s->branch || s->nbranches <= 0)
+        return 0;
+    if (s->branch[0] != 0 || s->branch[s->nbranches] != s->nnodes)
+        return 0;
+    for (int k = 0; k < s->nbranches; k++)
+        if (s->branch[k] > s->branch[k + 1])
+            return 0;
+    return 1;
+}
+
+/* "r1c2=5 -> r1c7<>5 -> r3c8=5; r1c2<>5 -> ...": each branch, or every
+ * node as one branch when the offsets do not split them. */
+static void put_chains(writer *w, const sk_step *s)
+{
+    int valid = branches_valid(s), nb = valid ? s->nbranches : 1;
+    for (int k = 0; k < nb && !w->cut; k++) {
+        int from = valid ? s->branch[k] : 0, to = valid ? s->branch[k + 1] : s->nnodes;
+        if (k)
+            puts_(w, "; ");
+        for (int i = from; i < to && !w->cut; i++) {
+            if (i > from)
+                puts_(w, " -> ");
+            put_node(w, &s->nodes[i]);
+        }
+    }
+}
+
+static int is_chain(int t)
+{
+    return t >= SK_TECH_X_CYCLE && t <= SK_TECH_DYNAMIC_REGION_CHAINS &&
+           t != SK_TECH_ALIGNED_TRIPLE_EXCLUSION;
+}
+
+/* ---- the sentences ------------------------------------------------------ */
+
+/* Placement first when there is one, then the name. */
+static void put_head(writer *w, const sk_step *s)
+{
+    if (places(s)) {
+        put_placement(w, s);
+        puts_(w, ": ");
+    }
+    put_name(w, s);
+}
+
+static void describe_locked(writer *w, const sk_step *s)
+{
+    int d = first_digit(s->digits);
+    if (!s->direct || !places(s)) {
+        put_head(w, s);
+        puts_(w, ": ");
+        put_digits(w, s->digits);
+        puts_(w, " in ");
+        put_houses(w, s->houses, 1);
+        puts_(w, " is locked in ");
+        put_houses(w, s->houses + 1, 1);
+        if (nelim(s)) {
+            puts_(w, ", ");
+            put_elims(w, s);
+        }
+        return;
+    }
+    /* direct: the eliminations leave a house one place for the digit */
+    int h = house_like(w, s->houses[0], s->cell);
+    put_placement(w, s);
+    puts_(w, ": ");
+    put_name(w, s);
+    puts_(w, ": ");
+    put_digit(w, d ? d : s->digit);
+    puts_(w, " in ");
+    put_houses(w, s->houses, 1);
+    puts_(w, " is locked in ");
+    put_houses(w, s->houses + 1, 1);
+    if (nelim(s)) {
+        puts_(w, "; without it in ");
+        put_elim_cells(w, s);
+        puts_(w, ", ");
+    } else {
+        puts_(w, ", so ");
+    }
+    if (h >= 0) {
+        put_houses(w, &h, 1);
+        puts_(w, " has one place left for ");
+        put_digit(w, s->digit);
+    } else {
+        put_cell(w, s->cell);
+        puts_(w, " is the only place left for ");
+        put_digit(w, s->digit);
+    }
+}
+
+static void describe_set(writer *w, const sk_step *s, int ncells, int nhouses)
+{
+    if (s->direct && places(s)) {
+        put_placement(w, s);
+        puts_(w, ": ");
+        put_name(w, s);
+        puts_(w, ": ");
+        put_digits(w, s->digits);
+        if (nhouses) {
+            puts_(w, " in ");
+            put_houses(w, s->houses, 1);
+        }
+        puts_(w, " only fit in ");
+        put_cells(w, s->cells, ncells);
+        puts_(w, ", so ");
+        put_digit(w, s->digit);
+        puts_(w, " has one place left");
+        if (nhouses) {
+            puts_(w, " in ");
+            put_houses(w, s->houses, 1);
+        }
+        return;
+    }
+    put_head(w, s);
+    puts_(w, " ");
+    put_digits(w, s->digits);
+    puts_(w, " in ");
+    put_cells(w, s->cells, ncells);
+    if (nhouses) {
+        puts_(w, " (");
+        put_houses(w, s->houses, 1);
+        puts_(w, ")");
+    }
+    put_result_tail(w, s);
+}
+
+static void describe(writer *w, const sk_step *s)
+{
+    int ncells = s->cells && s->ncells > 0 ? s->ncells : 0;
+    int nhouses = s->nhouses < 0 ? 0 : s->nhouses > 8 ? 8 : s->nhouses;
+    switch (s->technique) {
+    case SK_TECH_FULL_HOUSE:
+    case SK_TECH_HIDDEN_SINGLE:
+    case SK_TECH_NAKED_SINGLE:
+        put_head(w, s);
+        if (nhouses && s->technique != SK_TECH_NAKED_SINGLE) {
+            puts_(w, " in ");
+            put_houses(w, s->houses, 1);
+        }
+        put_result_tail(w, s);
+        return;
+    case SK_TECH_POINTING:
+    case SK_TECH_CLAIMING:
+    case SK_TECH_DIRECT_POINTING:
+    case SK_TECH_DIRECT_CLAIMING:
+        if (nhouses < 2)
+            break;
+        describe_locked(w, s);
+        return;
+    case SK_TECH_DIRECT_HIDDEN_PAIR:
+    case SK_TECH_DIRECT_HIDDEN_TRIPLE:
+    case SK_TECH_NAKED_PAIR:
+    case SK_TECH_NAKED_TRIPLE:
+    case SK_TECH_NAKED_QUAD:
+    case SK_TECH_HIDDEN_PAIR:
+    case SK_TECH_HIDDEN_TRIPLE:
+    case SK_TECH_HIDDEN_QUAD:
+        describe_set(w, s, ncells, nhouses);
+        return;
+    case SK_TECH_X_WING:
+    case SK_TECH_SWORDFISH:
+    case SK_TECH_JELLYFISH:
+        if (nhouses < 2)
+            break;
+        put_head(w, s);
+        puts_(w, " on ");
+        put_digits(w, s->digits);
+        puts_(w, " in ");
+        put_houses(w, s->houses, nhouses / 2);
+        puts_(w, " (");
+        put_houses(w, s->houses + nhouses / 2, nhouses - nhouses / 2);
+        puts_(w, ")");
+        put_result_tail(w, s);
+        return;
+    case SK_TECH_XY_WING:
+    case SK_TECH_XYZ_WING:
+        if (ncells < 3)
+            break;
+        put_head(w, s);
+        puts_(w, " with pivot ");
+        put_cell(w, s->cells[0]);
+        puts_(w, " and wings ");
+        put_cells(w, s->cells + 1, ncells - 1);
+        put_result_tail(w, s);
+        return;
+    case SK_TECH_UNIQUE_RECTANGLE:
+    case SK_TECH_UNIQUE_LOOP:
+        put_head(w, s);
+        if (s->digits) {
+            puts_(w, " on ");
+            put_digits(w, s->digits);
+        }
+        if (ncells) {
+            puts_(w, " in ");
+            put_cells(w, s->cells, ncells);
+        }
+        put_result_tail(w, s);
+        return;
+    case SK_TECH_BUG:
+        put_head(w, s);
+        if (ncells && s->digits) {
+            puts_(w, ": ");
+            put_cells(w, s->cells, ncells);
+            puts_(w, ncells == 1 ? " holds " : " hold ");
+            put_digits(w, s->digits);
+            puts_(w, " beyond the bivalue grave");
+            if (nelim(s) && !s->direct)
+                puts_(w, ",");
+        }
+        put_result_tail(w, s);
+        return;
+    case SK_TECH_ALIGNED_PAIR_EXCLUSION:
+    case SK_TECH_ALIGNED_TRIPLE_EXCLUSION:
+        put_head(w, s);
+        if (ncells) {
+            puts_(w, " on ");
+            put_cells(w, s->cells, ncells);
+        }
+        put_result_tail(w, s);
+        return;
+    default:
+        break;
+    }
+    if (is_chain(s->technique)) {
+        /* the conclusion, then each branch as a clause of its own */
+        put_head(w, s);
+        put_result_tail(w, s);
+        if (s->nodes && s->nnodes > 0) {
+            puts_(w, ": ");
+            put_chains(w, s);
+        }
+        return;
+    }
+    /* any other step (or one whose fields do not fit its technique): the
+       name, then whatever the step holds */
+    put_head(w, s);
+    if (s->digits) {
+        puts_(w, " on ");
+        put_digits(w, s->digits);
+    }
+    if (ncells) {
+        puts_(w, " in ");
+        put_cells(w, s->cells, ncells);
+    }
+    if (nhouses) {
+        puts_(w, " (");
+        put_houses(w, s->houses, nhouses);
+        puts_(w, ")");
+    }
+    put_result_tail(w, s);
+    if (s->nodes && s->nnodes > 0) {
+        puts_(w, ": ");
+        put_chains(w, s);
+    }
+}
+
+char *sk_step_describe(const sk_model *m, const sk_step *s, sk_alphabet a, char *buf,
+                       size_t size)
+{
+    writer w;
+    if (!buf || size == 0)
+        return buf;
+    buf[0] = '\0';
+    w.buf = buf;
+    w.size = size;
+    w.len = 0;
+    w.cut = 0;
+    w.m = m;
+    w.n = m ? sk_model_n(m) : 0;
+    w.alphabet = a;
+    if (!s)
+        puts_(&w, "no step");
+    else
+        describe(&w, s);
+    if (w.cut && size >= 4)
+        memcpy(buf + size - 4, "...", 4);
+    return buf;
+}

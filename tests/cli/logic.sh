@@ -1,0 +1,424 @@
+#!/bin/sh
+# tests/cli/logic.sh - command-line tests of the logical solver's
+# commands: rate, explain and hint.
+#
+#   sh tests/cli/logic.sh build/sudokit     (run from the repository root)
+#
+# Same helpers and output as tests/cli/run.sh: "ok NAME" or "FAIL NAME"
+# with a diff per case, then "N passed, N failed"; exits non-zero on a
+# failure.  JSON records are parsed with python3 when it is there.
+#
+# The ratings are Sudoku Explainer's: tests/cli/data/rated.txt holds
+# puzzles of the 17-clue collection with the figures SE gives them, and
+# `rate` must give the same.  `explain` is checked for its shape and
+# against `rate` (the same figures, the hardest step's rating is ER, one
+# line per step), `hint` against the first line of `explain`.  Puzzles
+# that must come out stuck are made so with --max-rating, or have no
+# digit at all, so that they stay stuck whatever techniques are added.
+
+T=${1:?usage: tests/cli/logic.sh path/to/sudokit}
+case $T in /*) ;; *) T=$(pwd)/$T ;; esac
+D=tests/cli/data
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sudokit-logic.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/cli/lib.sh
+
+CLASSIC=534678912672195348198342567859761423426853791713924856961537284287419635345286179
+EMPTY=.................................................................................
+# nrec: JSON records with the run-dependent numbers replaced by N.
+nrec() { sed -E 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g'; }
+if command -v python3 >/dev/null 2>&1; then
+    py() {
+        python3 -c "import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+$2" "$3" 2>"$tmp/py.err"
+        verdict "$1" $? || sed -n 1,10p "$tmp/py.err"
+    }
+else
+    py() { echo "ok $1 (python3 missing: not checked)"; passed=$((passed + 1)); }
+fi
+
+# The rated puzzles alone, and SE's figures for each.
+grep -v '^#' $D/rated.txt >"$tmp/rated.txt"
+awk '{print $2}' "$tmp/rated.txt" >"$tmp/se.txt"
+
+# ------------------------------------------------------------------ rate
+out <<'EOF'
+2.6/1.5/1.5 Pointing
+2.0/1.2/1.2 Direct Hidden Pair
+2.3/1.2/1.2 Naked Single
+3.4/1.2/1.2 Hidden Pair
+4.2/1.2/1.2 XY-Wing
+EOF
+run rate-text 0 rate $D/rated.txt
+# ... the figures are SE's, read from the file itself
+"$T" rate $D/rated.txt | awk '{print $1}' >"$tmp/ours.txt"
+same rate-equals-se "$tmp/se.txt" "$tmp/ours.txt"
+
+"$T" rate --json $D/rated.txt >"$tmp/rate.json"
+verdict rate-json-exit $?
+py rate-json "
+se = [l.split()[1].split('/') for l in open('$tmp/rated.txt')]
+tech = ['pointing', 'direct-hidden-pair', 'naked-single', 'hidden-pair', 'xy-wing']
+assert len(recs) == 5, len(recs)
+for k, (r, fig, t) in enumerate(zip(recs, se, tech)):
+    assert r['index'] == k and r['status'] == 'unique', r
+    assert [r['er'], r['ep'], r['ed']] == [float(x) for x in fig], (r, fig)
+    assert isinstance(r['er'], float)
+    assert r['er_technique'] == t, r
+    assert r['ep_technique'] in ('hidden-single', 'full-house'), r
+    assert r['stuck'] is False and r['steps'] > 20, r
+    assert r['nodes'] >= 1 and r['time_us'] >= 0, r
+" "$tmp/rate.json"
+# the numbers are written with one decimal, as SE writes them
+grep -q '"er":2.0,"ep":1.2,"ed":1.2,' "$tmp/rate.json"
+verdict rate-json-decimals $?
+
+# A puzzle read in another form rates the same: the first one as a grid.
+head -n 1 "$tmp/rated.txt" | cut -c1-81 | fold -w 9 >"$tmp/grid.txt"
+echo '2.6/1.5/1.5 Pointing' | out
+run rate-grid 0 rate "$tmp/grid.txt"
+
+# --max-rating: the XY-wing puzzle is stuck below 4.2, rated at 4.2.
+tail -n 1 "$tmp/rated.txt" >"$tmp/xy.txt"
+echo '20.0/1.2/1.2 stuck' | out
+run rate-max-rating-stuck 0 rate --max-rating 4.1 "$tmp/xy.txt"
+echo '4.2/1.2/1.2 XY-Wing' | out
+run rate-max-rating-enough 0 rate --max-rating=4.2 "$tmp/xy.txt"
+"$T" rate --json --max-rating 4 "$tmp/xy.txt" | nrec >"$tmp/o"
+echo '{"index":0,"status":"unique","er":20.0,"ep":1.2,"ed":1.2,"er_technique":null,"ep_technique":"hidden-single","ed_technique":"hidden-single","stuck":true,"steps":STEPS,"nodes":N,"guesses":N,"time_us":N}' >"$tmp/e"
+sed -E 's/"steps":[0-9]+/"steps":STEPS/' "$tmp/o" >"$tmp/o2"
+same rate-json-stuck "$tmp/e" "$tmp/o2"
+
+# Nothing to start from: stuck at once, EP and ED 0.0 as in SE.
+echo $EMPTY >"$tmp/empty.txt"
+echo '20.0/0.0/0.0 stuck' | out
+run rate-no-check-empty 0 rate --no-check "$tmp/empty.txt"
+"$T" rate --no-check --json "$tmp/empty.txt" >"$tmp/o"
+echo '{"index":0,"status":"unchecked","er":20.0,"ep":0.0,"ed":0.0,"er_technique":null,"ep_technique":null,"ed_technique":null,"stuck":true,"steps":0}' | out
+same rate-no-check-json "$tmp/eout" "$tmp/o"
+reset
+
+# A full grid needs no step.
+echo $CLASSIC >"$tmp/full.txt"
+echo '0.0/0.0/0.0' | out
+run rate-full-grid 0 rate "$tmp/full.txt"
+
+# ------------------------------------------------------------------ not rated
+# Several solutions, no solution: not rated, exit 1, and the batch goes on.
+sed -n 3p $D/batch.txt >"$tmp/multi.txt"
+# (the classic grid thinned out, with one wrong given: tests/cli/answers.sh)
+echo .34.7...26...5..4..9.3....78.......3.......9...392..5...15...8.2.....63......61.. >"$tmp/none.txt"
+"$T" solve "$tmp/none.txt" >/dev/null
+verdict none-puzzle-has-none $(($? != 1))
+cat "$tmp/multi.txt" "$tmp/none.txt" "$tmp/xy.txt" >"$tmp/refused.txt"
+out <<'EOF'
+multiple: the puzzle has several solutions
+none: the puzzle has no solution
+4.2/1.2/1.2 XY-Wing
+EOF
+run rate-refused 1 rate "$tmp/refused.txt"
+"$T" rate --json "$tmp/refused.txt" | nrec >"$tmp/o"
+out <<'EOF'
+{"index":0,"status":"multiple","nodes":N,"guesses":N,"time_us":N}
+{"index":1,"status":"none","nodes":N,"guesses":N,"time_us":N}
+EOF
+head -n 2 "$tmp/o" >"$tmp/o2"
+same rate-refused-json "$tmp/eout" "$tmp/o2"
+reset
+out <<'EOF'
+multiple: the puzzle has several solutions
+
+none: the puzzle has no solution
+EOF
+run explain-refused 1 explain "$tmp/multi.txt" "$tmp/none.txt"
+out <<'EOF'
+multiple: the puzzle has several solutions
+none: the puzzle has no solution
+EOF
+run hint-refused 1 hint "$tmp/multi.txt" "$tmp/none.txt"
+# --no-check rates them anyway (status unchecked)
+"$T" rate --no-check --json "$tmp/multi.txt" >"$tmp/o"
+verdict rate-no-check-multiple-exit $?
+grep -q '^{"index":0,"status":"unchecked","er":' "$tmp/o"
+verdict rate-no-check-multiple $?
+
+# Bad input: the messages of every command that reads, and the batch goes on.
+out <<'EOF'
+1.2/1.2/1.2 Hidden Single
+multiple: the puzzle has several solutions
+none: the puzzle has no solution
+invalid
+invalid
+invalid
+multiple: the puzzle has several solutions
+EOF
+err <<EOF
+sudokit: $D/batch.txt:5:3: row 1 has 5 twice (columns 1 and 3)
+sudokit: $D/batch.txt:6:1: line has 80 cells, expected a square number (81 for 9x9)
+sudokit: $D/batch.txt:7:81: unknown symbol '?' for a 9x9 puzzle (digits alphabet)
+EOF
+run rate-bad-input 3 rate $D/batch.txt
+
+# Variant rules are refused, naming them.
+echo invalid | out
+err <<EOF
+sudokit: $D/rules4.txt:2: the logical solver does not use variant rules yet (killer cage 7 at r1c1 and 2 more)
+EOF
+run rate-rules 3 rate $D/rules4.txt
+echo invalid | out
+err <<EOF
+sudokit: $D/rules4.txt:2: the logical solver does not use variant rules yet (killer cage 7 at r1c1 and 2 more)
+EOF
+run hint-rules 3 hint $D/rules4.txt
+"$T" explain --json -q $D/rules4.txt >"$tmp/o"
+verdict explain-rules-json-exit $(($? != 3))
+grep -q '"status":"invalid","error":{"file":"tests/cli/data/rules4.txt","line":2,"column":0,"message":"the logical solver does not use variant rules yet' "$tmp/o"
+verdict explain-rules-json $?
+
+# Usage errors.
+err <<'EOF'
+sudokit: error: --max-rating wants a rating from 1.0 to 20.0 (such as 4.4), not 'hard'
+Try 'sudokit rate --help'.
+EOF
+run rate-max-rating-word 2 rate --max-rating hard
+err <<'EOF'
+sudokit: error: --max-rating wants a rating from 1.0 to 20.0 (such as 4.4), not '0.5'
+Try 'sudokit explain --help'.
+EOF
+run explain-max-rating-low 2 explain --max-rating 0.5
+err <<'EOF'
+sudokit: error: --max-rating wants a rating from 1.0 to 20.0 (such as 4.4), not '-3'
+Try 'sudokit hint --help'.
+EOF
+run hint-max-rating-negative 2 hint --max-rating -3
+err <<'EOF'
+sudokit: error: unknown option '--first' for 'rate'
+Try 'sudokit rate --help'.
+EOF
+run rate-unknown-option 2 rate --first
+err <<'EOF'
+sudokit: error: unknown option '--no-chek' for 'explain'; did you mean '--no-check'?
+Try 'sudokit explain --help'.
+EOF
+run explain-option-typo 2 explain --no-chek
+
+# ------------------------------------------------------------------ explain
+# A few holes in the classic grid: full houses and one hidden single.
+echo "....78912..2195348198342567859761423426853791713924856961537284287419635345286179" >"$tmp/holes.txt"
+out <<'EOF'
+1. r1c4 = 6: full house in box 2 (rating 1.0)
+2. r1c3 = 4: full house in column 3 (rating 1.0)
+3. r1c2 = 3: hidden single in box 1 (rating 1.2)
+4. r2c2 = 7: full house in column 2 (rating 1.0)
+5. r1c1 = 5: full house in row 1 (rating 1.0)
+6. r2c1 = 6: full house in box 1 (rating 1.0)
+rating 1.2/1.0/1.0, 6 steps, hardest: Hidden Single
+EOF
+run explain-holes 0 explain "$tmp/holes.txt"
+"$T" explain --json "$tmp/holes.txt" | nrec >"$tmp/o"
+echo '{"index":0,"status":"unique","er":1.2,"ep":1.0,"ed":1.0,"er_technique":"hidden-single","ep_technique":"full-house","ed_technique":"full-house","stuck":false,"steps":[{"technique":"full-house","name":"Full House","rating":1.0,"text":"r1c4 = 6: full house in box 2","cell":"r1c4","digit":"6","houses":["box 2"],"digits":["6"]},{"technique":"full-house","name":"Full House","rating":1.0,"text":"r1c3 = 4: full house in column 3","cell":"r1c3","digit":"4","houses":["column 3"],"digits":["4"]},{"technique":"hidden-single","name":"Hidden Single","rating":1.2,"text":"r1c2 = 3: hidden single in box 1","cell":"r1c2","digit":"3","houses":["box 1"],"digits":["3"]},{"technique":"full-house","name":"Full House","rating":1.0,"text":"r2c2 = 7: full house in column 2","cell":"r2c2","digit":"7","houses":["column 2"],"digits":["7"]},{"technique":"full-house","name":"Full House","rating":1.0,"text":"r1c1 = 5: full house in row 1","cell":"r1c1","digit":"5","houses":["row 1"],"digits":["5"]},{"technique":"full-house","name":"Full House","rating":1.0,"text":"r2c1 = 6: full house in box 1","cell":"r2c1","digit":"6","houses":["box 1"],"digits":["6"]}],"nodes":N,"guesses":N,"time_us":N}' | out
+same explain-holes-json "$tmp/eout" "$tmp/o"
+reset
+
+# The shape of explain on the rated puzzles: numbered steps, each with its
+# rating, then the figures of rate; the hardest step's rating is ER;
+# puzzles separated by one blank line.
+"$T" explain $D/rated.txt >"$tmp/explain.txt"
+verdict explain-exit $?
+awk -v se="$tmp/se.txt" '
+    function fail(why) { print "line " NR ": " why ": " $0; bad = 1; exit 1 }
+    BEGIN { k = 0; want = 1 }
+    /^$/ { if (!summary) fail("blank line before the summary"); want = 1; summary = 0; next }
+    /^[0-9]+\. / {
+        if ($1 != want ".") fail("step " want " expected")
+        if ($0 !~ / \(rating [0-9]+\.[0-9]\)$/) fail("no rating at the end")
+        r = $NF; sub(/\)$/, "", r); if (r + 0 > max) max = r + 0
+        want++; next
+    }
+    /^rating / {
+        getline fig < se; k++
+        split($2, f, ","); if (f[1] != fig) fail("figures " f[1] ", SE " fig)
+        split(fig, e, "/"); if (max != e[1] + 0) fail("hardest step " max ", ER " e[1])
+        if ($3 != want - 1) fail("steps counted " $3 ", shown " want - 1)
+        if ($0 !~ /, hardest: [A-Z]/) fail("no hardest technique")
+        summary = 1; max = 0; next
+    }
+    { fail("unexpected line") }
+    END { if (!bad && (k != 5 || !summary)) { print "puzzles: " k; exit 1 } }' "$tmp/explain.txt"
+verdict explain-shape $?
+# a pointing step, as the README shows it
+grep -q -x -F '33. pointing: 1 in box 6 is locked in column 7, removes 1 from r9c7 (rating 2.6)' "$tmp/explain.txt"
+verdict explain-pointing $?
+grep -q -x -F '7. r4c1 = 7: direct hidden pair: 2,3 in box 4 only fit in r5c1, r6c1, so 7 has one place left in box 4 (rating 2.0)' "$tmp/explain.txt"
+verdict explain-direct-hidden-pair $?
+
+# JSON: one record per puzzle, its steps agree with the text and with rate.
+"$T" explain --json $D/rated.txt >"$tmp/explain.json"
+verdict explain-json-exit $?
+py explain-json "
+import re
+text = open('$tmp/explain.txt').read().split('\n\n')
+rates = [json.loads(l) for l in open('$tmp/rate.json')]
+assert len(recs) == 5
+for k, (r, t, rr) in enumerate(zip(recs, text, rates)):
+    assert r['index'] == k and r['status'] == 'unique'
+    for f in ('er', 'ep', 'ed', 'er_technique', 'ep_technique', 'ed_technique', 'stuck'):
+        assert r[f] == rr[f], (f, r[f], rr[f])
+    steps = r['steps']
+    assert len(steps) == rr['steps'], (len(steps), rr['steps'])
+    assert max(s['rating'] for s in steps) == r['er']
+    lines = t.strip().split('\n')[:-1]
+    for s, line in zip(steps, lines):
+        m = re.match(r'(\d+)\. (.*) \(rating (\d+\.\d)\)$', line)
+        assert m and m.group(2) == s['text'] and float(m.group(3)) == s['rating'], (line, s)
+        assert s['technique'] and s['name'] and isinstance(s['rating'], float)
+        if 'cell' in s:
+            assert s['text'].startswith(s['cell'] + ' = ' + s['digit'] + ': '), s
+        else:
+            assert 'eliminations' in s and s['eliminations'], s
+            for e in s['eliminations']:
+                assert re.match(r'r\dc\d$', e['cell']) and e['digit'] in '123456789', e
+    kinds = set(s['technique'] for s in steps)
+    assert rr['er_technique'] in kinds
+" "$tmp/explain.json"
+
+# Stuck below the XY-wing: the last line says so, the pencil marks follow.
+"$T" explain --max-rating 4.1 "$tmp/xy.txt" >"$tmp/o"
+verdict explain-stuck-exit $?
+grep -E -q '^stuck after [0-9]+ steps: no technique up to 4\.1 applies; rating 20\.0/1\.2/1\.2$' "$tmp/o"
+verdict explain-stuck-line $?
+sed -n '/^stuck after/,$p' "$tmp/o" | tail -n +2 >"$tmp/grid"
+awk 'END { exit NR != 11 } NR == 4 || NR == 8 { if ($0 !~ /^-+\+-+\+-+$/) exit 1; next }
+    { if (NF != 11 || $4 != "|" || $8 != "|") exit 1 }' "$tmp/grid"
+verdict explain-stuck-grid $? || cat "$tmp/grid"
+"$T" explain --json --max-rating 4.1 "$tmp/xy.txt" >"$tmp/o"
+py explain-stuck-json "
+r = recs[0]
+assert r['stuck'] is True and r['er'] == 20.0 and r['er_technique'] is None
+assert len(r['candidates']) == 81 and all(c for c in r['candidates'])
+assert all(s['rating'] <= 4.1 for s in r['steps'])
+assert any(len(c) > 1 for c in r['candidates'])
+" "$tmp/o"
+# the pencil marks of the text are those of the JSON record
+py explain-stuck-candidates "
+rows = [l.replace('|', ' ').split() for l in open('$tmp/grid') if not l.startswith('-')]
+assert [c for row in rows for c in row] == recs[0]['candidates']
+" "$tmp/o"
+
+# The empty grid with --no-check: stuck before the first step.
+out <<'EOF'
+stuck after 0 steps: no technique applies; rating 20.0/0.0/0.0
+123456789 123456789 123456789 | 123456789 123456789 123456789 | 123456789 123456789 123456789
+EOF
+"$T" explain --no-check "$tmp/empty.txt" | sed -n 1,2p >"$tmp/o"
+same explain-empty "$tmp/eout" "$tmp/o"
+reset
+
+# A full grid: no step.
+echo 'rating 0.0/0.0/0.0, 0 steps' | out
+run explain-full-grid 0 explain "$tmp/full.txt"
+
+# ------------------------------------------------------------------ hint
+# The first step of each puzzle, as explain writes it.
+sed -n 's/^1\. //p' "$tmp/explain.txt" >"$tmp/first.txt"
+"$T" hint $D/rated.txt >"$tmp/o"
+verdict hint-exit $?
+same hint-is-first-step "$tmp/first.txt" "$tmp/o"
+echo 'r1c9 = 2: hidden single in column 9 (rating 1.5)' | out
+run hint-one 0 hint "$tmp/grid.txt"
+# the position after that step: the next one
+printf '%s\n' "........2........1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..." >"$tmp/next.txt"
+echo 'r2c3 = 2: hidden single in column 3 (rating 1.5)' | out
+run hint-next 0 hint "$tmp/next.txt"
+echo 'solved: every cell is filled' | out
+run hint-solved 0 hint "$tmp/full.txt"
+echo 'stuck: no technique applies' | out
+run hint-stuck 0 hint --no-check "$tmp/empty.txt"
+echo 'stuck: no technique up to 2.8 applies' | out
+run hint-stuck-max 0 hint --no-check --max-rating 2.8 "$tmp/empty.txt"
+"$T" hint --json "$tmp/grid.txt" "$tmp/full.txt" | nrec >"$tmp/o"
+out <<'EOF'
+{"index":0,"status":"unique","solved":false,"stuck":false,"step":{"technique":"hidden-single","name":"Hidden Single","rating":1.5,"text":"r1c9 = 2: hidden single in column 9","cell":"r1c9","digit":"2","houses":["column 9"],"digits":["2"]},"nodes":N,"guesses":N,"time_us":N}
+{"index":1,"status":"unique","solved":true,"stuck":false,"nodes":N,"guesses":N,"time_us":N}
+EOF
+same hint-json "$tmp/eout" "$tmp/o"
+reset
+"$T" hint --json --no-check "$tmp/empty.txt" >"$tmp/o"
+echo '{"index":0,"status":"unchecked","solved":false,"stuck":true}' | out
+same hint-json-stuck "$tmp/eout" "$tmp/o"
+reset
+# hint's step is explain's first step, field for field
+"$T" hint --json $D/rated.txt >"$tmp/hint.json"
+py hint-json-is-first-step "
+ex = [json.loads(l) for l in open('$tmp/explain.json')]
+assert len(recs) == 5
+for h, e in zip(recs, ex):
+    assert h['step'] == e['steps'][0], (h['step'], e['steps'][0])
+" "$tmp/hint.json"
+
+# ------------------------------------------------------------------ 16x16
+# A 16x16 puzzle in letters (janko.at's first easy 16x16, A-P for 1-16):
+# digits are letters everywhere, cells run to r16c16.
+L16=MIB.....P...DC..DLO.....IM.B.FNK.N.A....O.HKL..JPEF.....JCL....A.GPEJH....FA....B...L....KG.......JN.IFD..P......OI.E.G.D............BI....J.L..........FDEM.A......M....A.L.KGO.....N.LBP...HJIK..I.PEB.....NOF.BEF..O.....M.K.NAC.F.M........GJ...HKLC....IED.
+echo $L16 >"$tmp/l16.txt"
+echo '2.3/1.2/1.2 Naked Single' | out
+run rate-16x16 0 rate "$tmp/l16.txt"
+echo 'r1c6 = L: hidden single in box 2 (rating 1.2)' | out
+run hint-16x16 0 hint "$tmp/l16.txt"
+"$T" explain "$tmp/l16.txt" >"$tmp/o"
+verdict explain-16x16-exit $?
+tail -n 1 "$tmp/o" | grep -E -q '^rating 2\.3/1\.2/1\.2, [0-9]+ steps, hardest: Naked Single$'
+verdict explain-16x16-summary $?
+# every placement names a letter, every cell is inside the grid
+awk '/^[0-9]+\. / && / = / { if ($0 !~ /^[0-9]+\. r([1-9]|1[0-6])c([1-9]|1[0-6]) = [A-P]: /) { print; exit 1 } }
+    /r(1[7-9]|[2-9][0-9])c|c(1[7-9]|[2-9][0-9])[^0-9]/ { print; exit 1 }' "$tmp/o"
+verdict explain-16x16-letters $?
+grep -q -x -F '12. r7c2 = K: direct pointing: K in box 1 is locked in column 4; without it in r8c4, r9c4, r10c4, r12c4, box 5 has one place left for K (rating 1.7)' "$tmp/o"
+verdict explain-16x16-direct-pointing $?
+"$T" explain --json "$tmp/l16.txt" >"$tmp/o"
+py explain-16x16-json "
+r = recs[0]
+for s in r['steps']:
+    assert 'digit' not in s or s['digit'] in 'ABCDEFGHIJKLMNOP', s
+    for e in s.get('eliminations', []):
+        assert e['digit'] in 'ABCDEFGHIJKLMNOP', e
+" "$tmp/o"
+
+# ------------------------------------------------------------------ threads
+# A batch of every kind above, good and bad: -j 2 and -j 3 print what -j 1
+# prints, byte for byte (timings left out of the JSON).
+cat "$tmp/rated.txt" $D/batch.txt "$tmp/refused.txt" "$tmp/l16.txt" "$tmp/holes.txt" >"$tmp/batch1.txt"
+i=0
+while [ $i -lt 6 ]; do cat "$tmp/batch1.txt"; i=$((i + 1)); done >"$tmp/batch.txt"
+for cmd in rate explain hint; do
+    "$T" $cmd -q -j 1 "$tmp/batch.txt" >"$tmp/j1" 2>"$tmp/j1.err"
+    rc1=$?
+    for j in 2 3; do
+        "$T" $cmd -q -j $j "$tmp/batch.txt" >"$tmp/jn" 2>"$tmp/jn.err"
+        rcn=$?
+        cmp -s "$tmp/j1" "$tmp/jn" && cmp -s "$tmp/j1.err" "$tmp/jn.err" && [ $rc1 = $rcn ] && [ $rc1 = 3 ]
+        verdict "$cmd-threads-$j" $?
+        "$T" $cmd -q --json -j $j "$tmp/batch.txt" | nrec >"$tmp/jn"
+        "$T" $cmd -q --json -j 1 "$tmp/batch.txt" | nrec >"$tmp/j1j"
+        same "$cmd-threads-$j-json" "$tmp/j1j" "$tmp/jn"
+    done
+done
+# one record per puzzle, in input order
+"$T" rate -q --json -j 2 "$tmp/batch.txt" >"$tmp/o"
+py rate-threads-order "
+assert [r['index'] for r in recs] == list(range(len(recs)))
+assert len(recs) == 6 * 17, len(recs)
+" "$tmp/o"
+
+# Standard input, and a file that cannot be opened.
+echo '4.2/1.2/1.2 XY-Wing' | out
+input=$tmp/xy.txt
+run rate-stdin 0 rate
+echo '4.2/1.2/1.2 XY-Wing' | out
+echo "sudokit: $tmp/missing.txt: No such file or directory" | err
+input=$tmp/xy.txt
+run rate-missing-file 3 rate "$tmp/missing.txt" -
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
