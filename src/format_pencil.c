@@ -29,13 +29,16 @@
  *   characters more or fewer, when L is not a square, is a SUKAKU line of
  *   the wrong length: an error that says so.
  *   PENCIL (reader.c asks skf_pencil_block before measuring a block): the
- *   first data row has N >= 4 fields, each one a field for N whose
- *   symbols increase (as every printed grid has them); some data row
- *   lists two candidates in a field that is not a number up to N (a
- *   plain grid of symbols or numbers never does); and the block has N
- *   data rows, or only rows of N fields.  A line puzzle in groups
- *   ("530070000 600195000 ...") fails the field test at once: a '0' out
- *   of place.
+ *   first data row has N >= 4 fields, each one (but for one typo) a field
+ *   for N whose symbols increase, as every printed grid has them; some
+ *   data row lists two candidates in a field that is not a number up to N
+ *   (a plain grid of symbols or numbers never does); and the block has N
+ *   data rows, or only rows of N fields with one bad field at most.  N is
+ *   the number of fields of the first row, or the number of rows when
+ *   every other row has that many fields (so that a typo in the first row
+ *   is reported as one).  A
+ *   line puzzle in groups ("530070000 600195000 ...") fails the field
+ *   test at once: '0's out of place, digits out of order.
  *
  * The alphabet of a PENCIL block, unless one is given: NUMBERS when a
  * field has a comma or N > 35; LETTERS when the fields hold letters and
@@ -399,6 +402,8 @@ typedef struct pblock {
     int width;       /* fields of the first data row (0: none) */
     int rows;        /* data rows */
     int same;        /* every data row has `width` fields */
+    int side;        /* N: `width`, or `rows` when all the rows but one
+                        have that many fields (a typo in the first row) */
     int soft;        /* the block ends after `lines` lines because nothing
                         more was ready (sk_reader_open_fn input) */
     sk_alphabet a;   /* the alphabet its fields are in */
@@ -454,6 +459,7 @@ static sk_alphabet block_alphabet(sk_reader *r, int lines, int n)
 static int scan_pencil(sk_reader *r, pblock *b)
 {
     size_t bytes = 0;
+    int fields[2 * SK_MAX_N + 2]; /* fields of each data row */
     memset(b, 0, sizeof *b);
     b->same = 1;
     for (int k = 0;; k++) {
@@ -482,37 +488,47 @@ static int scan_pencil(sk_reader *r, pblock *b)
         if (border(ln))
             continue;
         nf = ln->too_long || ln->nul_col ? 0 : split_fields(ln, f, 1);
+        fields[b->rows] = nf;
         if (b->rows++ == 0)
             b->width = nf;
         else if (nf != b->width)
             b->same = 0;
     }
-    b->a = block_alphabet(r, b->lines, b->width);
+    b->side = b->width;
+    if (b->rows != b->width && b->rows >= 4) {
+        int agree = 0;
+        for (int k = 0; k < b->rows; k++)
+            agree += fields[k] == b->rows;
+        if (agree >= b->rows - 1)
+            b->side = b->rows;
+    }
+    b->a = block_alphabet(r, b->lines, b->side);
     return SK_OK;
 }
 
-/* Checks the fields of a data row for detection: 1 when all `width` of
- * them are fields in alphabet a with increasing symbols; *multi is set
- * when one lists several candidates and is not a plain number. */
-static int row_fits(const skf_line *ln, int width, sk_alphabet a, int *multi)
+/* Checks the fields of a data row for detection: how many of them are
+ * not fields in alphabet a with increasing symbols (width + 1 when the row
+ * has not `width` fields); *multi is set when a good one lists several
+ * candidates and is not a plain number. */
+static int row_misfits(const skf_line *ln, int width, sk_alphabet a, int *multi)
 {
     field f[SK_MAX_N + 1];
     sk_diag scratch;
-    int nf;
+    int nf, bad = 0;
     if (ln->too_long || ln->nul_col)
-        return 0;
+        return width + 1;
     nf = split_fields(ln, f, SK_MAX_N + 1);
     if (nf != width)
-        return 0;
+        return width + 1;
     for (int j = 0; j < nf; j++) {
         uint64_t m;
         int given;
         if (decode_field(ln, &f[j], width, a, j, 1, &m, &given, &scratch) != SK_OK)
-            return 0;
-        if ((m & (m - 1)) && !number_up_to(ln->text + f[j].s, f[j].len, width))
+            bad++;
+        else if ((m & (m - 1)) && !number_up_to(ln->text + f[j].s, f[j].len, width))
             *multi = 1;
     }
-    return 1;
+    return bad;
 }
 
 /* The alphabet a first row alone suggests (the block's is decided by
@@ -542,7 +558,7 @@ int skf_pencil_block(sk_reader *r, int n)
 {
     pblock b;
     skf_line *ln;
-    int k = 0, multi = 0, width, fits = 1;
+    int k = 0, multi = 0, width, misfits = 0;
     field f[SK_MAX_N + 1];
     /* a quick look at the first data row before the block */
     for (;; k++) {
@@ -557,18 +573,18 @@ int skf_pencil_block(sk_reader *r, int n)
     width = split_fields(ln, f, SK_MAX_N + 1);
     if (width < 4 || width > SK_MAX_N || (n > 0 && width != n))
         return 0;
-    if (!row_fits(ln, width, row_alphabet(r, ln, f, width), &multi))
+    /* one bad field is a typo to report, not another form: a line puzzle
+       in groups or a grid row has nearly every field wrong */
+    if (row_misfits(ln, width, row_alphabet(r, ln, f, width), &multi) > 1)
         return 0;
-    if (scan_pencil(r, &b) != SK_OK || b.width != width)
+    if (scan_pencil(r, &b) != SK_OK || b.width != width || (n > 0 && b.side != n))
         return 0;
     for (k = 0; k < b.lines; k++) {
         ln = skf_peek(r, k);
-        if (!ln || border(ln))
-            continue;
-        if (!row_fits(ln, width, b.a, &multi))
-            fits = 0;
+        if (ln && !border(ln))
+            misfits += row_misfits(ln, b.side, b.a, &multi);
     }
-    return multi && (b.rows == width || (b.same && fits && b.rows >= 2));
+    return multi && (b.rows == b.side || (b.same && misfits <= 1 && b.rows >= 2));
 }
 
 /* Reads data row `row` of the grid into r's buffers. */
@@ -612,7 +628,7 @@ int skf_pencil_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
     p->index = r->index++;
     p->line = first_line;
     p->format = SK_FORMAT_PENCIL;
-    n = r->opts.n > 0 ? r->opts.n : b.width;
+    n = r->opts.n > 0 ? r->opts.n : b.side;
     if (n < 1) {
         failed = 1;
         skf_fail(d, first_line, 0, "border lines without a grid, expected rows of candidates");

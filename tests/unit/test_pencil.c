@@ -452,6 +452,9 @@ static void test_pencil_errors(void)
     EDIT("12459   124", "12459", "12A59");
     expect_error(bad, "symbol 'A' in the candidates of r2c1 is 10, above 9 (digits alphabet)", 2,
                  3);
+    /* in the first row too (one bad field does not make it another form) */
+    EDIT("1246    24569", "1246", "12A6");
+    expect_error(bad, "symbol 'A' in the candidates of r1c2 is 10, above 9", 1, 11);
     EDIT("12459   124", "12459", "12449");
     expect_error(bad, "r2c1 lists '4' twice", 2, 4);
     EDIT("12459   124", "12459", "1.3");
