@@ -2,7 +2,10 @@
  * cmd_candidates.c - `sudokit candidates`: the true candidates of each
  * puzzle (the digits each cell holds in at least one solution), with how
  * many solutions hold each one up to --limit, as a pencil-mark grid or
- * JSON (sk_candidates does the work).
+ * JSON (sk_candidates does the work).  With --basic, the pencil marks the
+ * simple techniques leave instead (sk_logic, limited to singles and
+ * locked candidates): what a person has before anything harder.  A
+ * puzzle given as pencil marks starts from them either way.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -15,13 +18,83 @@
  * and counts follow the struct. */
 typedef struct cand_result {
     sk_candidates_result res;
+    int steps;        /* --basic: steps applied */
     uint64_t *masks;  /* N*N */
     uint64_t *counts; /* N*N*N, or NULL */
 } cand_result;
 
 typedef struct cand_ctx {
     int started;
+    int prev_multiline;
 } cand_ctx;
+
+/* The highest rating --basic applies, in tenths of Sudoku Explainer's
+ * scale: 2.8 is claiming, so singles, pointing and claiming (and their
+ * "direct" forms) are in, naked pairs (3.0) are out. */
+#define BASIC_LIMIT 28
+
+static void cand_invalid(cli_item *it, int rc, const char *msg)
+{
+    it->status = CLI_ST_INVALID;
+    it->diag.line = it->line;
+    it->diag.column = 0;
+    snprintf(it->diag.message, sizeof it->diag.message, "%s", msg ? msg : sk_strerror(rc));
+    it->system_error = rc == SK_ENOMEM;
+}
+
+/* --basic: steps of at most BASIC_LIMIT from the givens (or the puzzle's
+ * marks) until none applies. */
+static void basic_work(cli_worker *w, cli_item *it)
+{
+    (void)w;
+    const size_t nc = (size_t)it->geom.n * (size_t)it->geom.n;
+    cand_result *r = malloc(sizeof *r + nc * sizeof(uint64_t));
+    sk_logic *l = NULL;
+    int rc = r ? sk_logic_new(it->model, &l) : SK_ENOMEM;
+    struct timespec t0, t1;
+    if (rc != SK_OK) {
+        free(r);
+        cand_invalid(it, rc,
+                     rc == SK_EUNSUPPORTED
+                         ? "--basic works on houses only, and this puzzle has variant rules: "
+                           "leave out --basic for its true candidates"
+                         : NULL);
+        return;
+    }
+    memset(r, 0, sizeof *r);
+    r->masks = (uint64_t *)(void *)(r + 1);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    sk_logic_set_limit(l, BASIC_LIMIT);
+    rc = it->has_marks ? sk_logic_start_candidates(l, it->cells, it->marks)
+                       : sk_logic_start(l, it->cells);
+    int none = rc == SK_EINVAL; /* the givens leave a cell no candidate */
+    if (rc == SK_OK) {
+        sk_step st;
+        while ((rc = sk_logic_next(l, &st)) > 0) {
+            sk_logic_apply(l, &st);
+            r->steps++;
+        }
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    it->usec = (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000);
+    if (rc < 0 && !none) {
+        sk_logic_free(l);
+        free(r);
+        cand_invalid(it, rc, NULL);
+        return;
+    }
+    memcpy(r->masks, sk_logic_candidates(l), nc * sizeof(uint64_t));
+    for (size_t i = 0; i < nc; i++)
+        none |= r->masks[i] == 0;
+    /* singles and locked candidates are sound: a grid they fill is the
+       only solution when it holds, and none when it does not */
+    if (!none && sk_logic_solved(l) && !sk_verify(it->model, NULL, sk_logic_values(l)))
+        none = 1;
+    r->res.end = SK_END_EXHAUSTED;
+    it->status = none ? CLI_ST_NONE : sk_logic_solved(l) ? CLI_ST_UNIQUE : CLI_ST_OPEN;
+    it->payload = r;
+    sk_logic_free(l);
+}
 
 static uint64_t cap_of(const cli_args *a) { return a->limit ? a->limit : 1; }
 
@@ -31,6 +104,10 @@ static void cand_work(cli_worker *w, cli_item *it)
     const int n = it->geom.n;
     const size_t nc = (size_t)n * (size_t)n;
     const size_t ncounts = cap_of(a) > 1 ? nc * (size_t)n : 0;
+    if (a->basic) {
+        basic_work(w, it);
+        return;
+    }
     cand_result *r = malloc(sizeof *r + (nc + ncounts) * sizeof(uint64_t));
     int rc = SK_ENOMEM;
     if (r) {
@@ -42,6 +119,7 @@ static void cand_work(cli_worker *w, cli_item *it)
         sk_candidates_opts o = SK_CANDIDATES_OPTS_INIT;
         o.cap = cap_of(a);
         o.timeout = a->timeout;
+        o.candidates = cli_marks(it);
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         rc = sk_candidates(w->solver, it->model, it->cells, &o, r->masks, r->counts, &r->res);
@@ -50,14 +128,10 @@ static void cand_work(cli_worker *w, cli_item *it)
     }
     if (rc != SK_OK) {
         free(r);
-        char msg[160];
-        snprintf(msg, sizeof msg, "%s", sk_strerror(rc));
-        it->status = CLI_ST_INVALID;
-        it->diag.line = it->line;
-        it->diag.column = 0;
-        snprintf(it->diag.message, sizeof it->diag.message, "%s", msg);
-        it->system_error = rc == SK_ENOMEM;
-        cli_error("%s:%ld: %s", it->file, it->line, msg);
+        if (rc == SK_EUNSUPPORTED)
+            cli_unsupported(it, a->engine);
+        else
+            cand_invalid(it, rc, NULL);
         return;
     }
     it->payload = r;
@@ -87,46 +161,13 @@ static const char *mask_text(const cli_item *it, uint64_t m, char *buf, size_t s
         size_t k = strlen(s);
         if (len + k + 2 > size)
             break;
-        if (len && (k > 1 || it->geom.n > 35))
+        if (len && (it->geom.n > 35 || (it->alphabet == SK_ALPHABET_NUMBERS && it->geom.n > 9)))
             buf[len++] = ','; /* multi-character symbols need a separator */
         memcpy(buf + len, s, k);
         len += k;
         buf[len] = '\0';
     }
     return buf;
-}
-
-static void print_grid(const cli_item *it, const cand_result *r)
-{
-    const int n = it->geom.n;
-    int br = 0, bc = 0, width = 1;
-    char text[SK_MAX_N * 4];
-    if (it->model && !sk_model_box(it->model, &br, &bc))
-        br = bc = 0;
-    for (int i = 0; i < n * n; i++) {
-        int k = (int)strlen(mask_text(it, r->masks[i], text, sizeof text));
-        if (k > width)
-            width = k;
-    }
-    for (int row = 0; row < n; row++) {
-        if (br && row && row % br == 0) {
-            for (int c = 0; c < n; c++) {
-                if (bc && c && c % bc == 0)
-                    fputs("-+", stdout);
-                for (int k = 0; k < width + (c ? 1 : 0); k++)
-                    putchar('-');
-            }
-            putchar('\n');
-        }
-        for (int c = 0; c < n; c++) {
-            if (bc && c && c % bc == 0)
-                fputs(" |", stdout);
-            /* padded to the widest cell, but no space at the end of a row */
-            printf(c ? " %-*s" : "%-*s", c == n - 1 ? 0 : width,
-                   mask_text(it, r->masks[row * n + c], text, sizeof text));
-        }
-        putchar('\n');
-    }
 }
 
 static void print_counts(const cli_item *it, const cand_result *r, uint64_t cap)
@@ -183,7 +224,6 @@ static void json_candidates(const cli_item *it, const cand_result *r, uint64_t c
         }
         printf("],\"cap\":%" PRIu64, cap);
     }
-    printf(",\"searches\":%" PRIu64, r->res.searches);
 }
 
 static void cand_emit(cli_batch *b, cli_item *it)
@@ -191,21 +231,28 @@ static void cand_emit(cli_batch *b, cli_item *it)
     cand_ctx *c = b->ctx;
     const cand_result *r = it->payload;
     const uint64_t cap = cap_of(b->args);
-    int shown = r && (it->status == CLI_ST_UNIQUE || it->status == CLI_ST_MULTIPLE);
+    int shown = r && (it->status == CLI_ST_UNIQUE || it->status == CLI_ST_MULTIPLE ||
+                      it->status == CLI_ST_OPEN);
     if (b->args->json) {
         cli_json_begin(stdout, it);
-        if (r) {
+        if (r && b->args->basic)
+            printf(",\"steps\":%d", r->steps);
+        else if (r)
             printf(",\"complete\":%s", r->res.end == SK_END_EXHAUSTED ? "true" : "false");
+        if (r)
             json_candidates(it, r, cap);
-        }
+        if (r && !b->args->basic)
+            printf(",\"searches\":%" PRIu64, r->res.searches);
         cli_json_end(stdout, it);
     } else {
-        if (c->started)
+        sk_format form = b->args->output >= 0 ? (sk_format)b->args->output : SK_FORMAT_PENCIL;
+        int multiline = form == SK_FORMAT_PENCIL || (r && r->counts);
+        if (c->started && (multiline || c->prev_multiline))
             putchar('\n');
         c->started = 1;
+        c->prev_multiline = multiline;
         if (shown) {
-            print_grid(it, r);
-            if (r->counts)
+            if (cli_print_marks(b, it, r->masks, form) == 0 && r->counts)
                 print_counts(it, r, cap);
         } else {
             printf("%s\n", cli_status_name(it->status));
@@ -224,6 +271,14 @@ static int cand_run(const cli_command *cmd, int argc, char **argv)
     int rc = cli_args_parse(cmd, argc, argv, &a);
     if (rc != CLI_PARSE_OK)
         return rc;
+    if (a.output >= 0 && a.output != SK_FORMAT_PENCIL && a.output != SK_FORMAT_SUKAKU)
+        return cli_usage_error(cmd, "candidates writes pencil marks: --output pencil or sukaku, "
+                                    "not %s",
+                               sk_format_name((sk_format)a.output));
+    if (a.basic && a.limit)
+        return cli_usage_error(cmd, "--basic counts no solutions: leave out --limit");
+    if (a.basic && a.engine >= 0)
+        return cli_usage_error(cmd, "--basic runs no search engine: leave out --engine");
     cli_read_opts(&a, &ro);
     return cli_batch_run(&a, a.operands, a.noperands, &ro, &ops, &c);
 }

@@ -38,11 +38,22 @@ static const cli_value alphabet_values[] = {
     {NULL, NULL},
 };
 static const cli_value format_values[] = {
-    {"line", NULL}, {"grid", NULL}, {"board", NULL}, {"hdu4069", NULL}, {"fpuzzles", NULL},
+    {"line", NULL},
+    {"grid", NULL},
+    {"board", NULL},
+    {"hdu4069", NULL},
+    {"fpuzzles", NULL},
+    {"sukaku", "pencil marks on one line, 729 characters for 9x9"},
+    {"pencil", "a grid of candidates"},
     {NULL, NULL},
 };
 static const cli_value output_values[] = {
-    {"line", NULL}, {"grid", NULL}, {"board", NULL}, {"pretty", "a grid with box separators"},
+    {"line", NULL},
+    {"grid", NULL},
+    {"board", NULL},
+    {"pretty", "a grid with box separators"},
+    {"pencil", "a grid of candidates"},
+    {"sukaku", "candidates on one line"},
     {NULL, NULL},
 };
 
@@ -74,11 +85,20 @@ const cli_option cli_options[] = {
      .more = "hdu4069 must be named; a line starting with '{', an f-puzzles link or a string "
              "starting N4Ig is f-puzzles (see FORMATS)."},
     {OPT_OUTPUT, 0, "output", "NAME",
-     CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST | CLI_CMD_CONVERT,
+     CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST | CLI_CMD_CONVERT | CLI_CMD_CANDIDATES,
      "output form: {}; default: the form each puzzle was read in",
      .values = output_values, .group = CLI_GROUP_IO,
-     .more = "f-puzzles input is written in line form by default; there is no f-puzzles "
-             "output."},
+     .more = "f-puzzles input is written in line form by default, and so is a solution of "
+             "sukaku input; there is no f-puzzles output.  In pencil or sukaku form a solved "
+             "cell is its digit and an empty cell holds every digit.  candidates writes "
+             "pencil marks: pencil (the default) or sukaku."},
+    {OPT_BASIC, 0, "basic", NULL, CLI_CMD_CANDIDATES,
+     "the pencil marks left by the simple techniques a person starts with (naked and "
+     "hidden singles, pointing and claiming), applied until none applies, instead of the "
+     "true candidates",
+     .group = CLI_GROUP_SEARCH,
+     .more = "No search runs: the marks are what a solver working by hand reaches before "
+             "anything harder.  Not for variant rules."},
     {OPT_JSON, 0, "json", NULL, (READERS & ~CLI_CMD_CONVERT) | CLI_CMD_ENGINES,
      "one JSON object per line (JSON Lines)", .group = CLI_GROUP_IO,
      .more = "Each record holds the status, the solution or count, search nodes, guesses and "
@@ -358,6 +378,9 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         break;
     case OPT_DIFF:
         a->diff = 1;
+        break;
+    case OPT_BASIC:
+        a->basic = 1;
         break;
     case OPT_ENGINE:
         a->engine = sk_engine_find(arg);

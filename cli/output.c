@@ -224,7 +224,7 @@ const char *cli_status_name(cli_status s)
 {
     static const char *const names[CLI_ST_COUNT_] = {
         "pending", "unique", "solved", "multiple", "none",
-        "timeout", "invalid", "ok", "conflict", "wrong",
+        "timeout", "invalid", "ok", "conflict", "wrong", "open",
     };
     return (unsigned)s < CLI_ST_COUNT_ ? names[s] : "unknown";
 }
@@ -272,7 +272,8 @@ void cli_json_end(FILE *f, const cli_item *it)
 
 int cli_form_multiline(sk_format f)
 {
-    return f == SK_FORMAT_GRID || f == SK_FORMAT_PRETTY || f == SK_FORMAT_HDU4069;
+    return f == SK_FORMAT_GRID || f == SK_FORMAT_PRETTY || f == SK_FORMAT_HDU4069 ||
+           f == SK_FORMAT_PENCIL;
 }
 
 sk_format cli_output_form(const cli_args *a, const cli_item *it)
@@ -284,12 +285,44 @@ sk_format cli_output_form(const cli_args *a, const cli_item *it)
     case SK_FORMAT_LINE:
     case SK_FORMAT_GRID:
     case SK_FORMAT_BOARD:
+    case SK_FORMAT_PENCIL:
         return f;
     case SK_FORMAT_HDU4069:
         return SK_FORMAT_GRID;
     default:
         return SK_FORMAT_LINE;
     }
+}
+
+int cli_print_marks(cli_batch *b, const cli_item *it, const uint64_t *cand, sk_format f)
+{
+    sk_alphabet a = it->alphabet;
+    long need = sk_write_candidates(NULL, 0, &it->geom, cand, f, a);
+    if (need == SK_EINVAL && a != SK_ALPHABET_AUTO) {
+        a = SK_ALPHABET_AUTO; /* as cli_write_grid falls back */
+        need = sk_write_candidates(NULL, 0, &it->geom, cand, f, a);
+    }
+    if (need >= 0 && (size_t)need >= b->text.size) {
+        char *p = realloc(b->text.data, (size_t)need + 1);
+        if (p) {
+            b->text.data = p;
+            b->text.size = (size_t)need + 1;
+        } else {
+            need = SK_ENOMEM;
+        }
+    }
+    if (need >= 0)
+        need = sk_write_candidates(b->text.data, b->text.size, &it->geom, cand, f, a);
+    if (need < 0) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "cannot write the pencil marks of a %dx%d grid in %s form: %s",
+                 it->geom.n, it->geom.n, sk_format_name(f), sk_strerror((int)need));
+        cli_diag_print(it->file, it->line, 0, msg);
+        cli_batch_exit(b, need == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT);
+        return -1;
+    }
+    fputs(b->text.data, stdout);
+    return 0;
 }
 
 int cli_print_grid(cli_batch *b, const cli_item *it, const uint8_t *grid, int f)
