@@ -3,8 +3,8 @@
  * PENCIL grid, forced and guessed, in every alphabet, N free and fixed.
  * Every puzzle read with marks is written back with sk_write_candidates
  * in both forms (and every alphabet that can hold it) and read again with
- * the matching options: the marks, and the givens PENCIL keeps, must come
- * back unchanged.  Also the snprintf contract of sk_write_candidates.
+ * the matching options: the marks, the givens PENCIL keeps and a jigsaw's
+ * regions must come back unchanged.  Also the snprintf contract of sk_write_candidates.
  */
 #include "fuzz.h"
 
@@ -50,7 +50,10 @@ static void round_trip(const sk_puzzle *p, sk_format f, sk_alphabet a)
         abort();
     }
     FZ_CHECK(q.geom.n == n && q.candidates != NULL);
+    FZ_CHECK(!q.geom.regions == !g->regions); /* both forms carry a jigsaw's */
     for (i = 0; i < nn; i++) {
+        if (g->regions)
+            FZ_CHECK(q.geom.regions[i] == g->regions[i]);
         uint64_t m = p->candidates[i];
         FZ_CHECK(q.candidates[i] == m);
         /* PENCIL: a single is written as one symbol, so it reads as a given */

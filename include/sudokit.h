@@ -623,7 +623,8 @@ typedef enum sk_format {
                            order, the digit's symbol when it is a candidate,
                            '.' or '0' when it is not ("1.3......" holds 1
                            and 3).  White space may separate the characters
-                           anywhere.  N from 4 to 35 */
+                           anywhere; a jigsaw adds white space and N*N region
+                           ids, as a jigsaw line does.  N from 4 to 35 */
     SK_FORMAT_PENCIL    /* pencil marks as a grid: N rows of N white-space
                            separated fields, each a cell's candidates
                            ("13 2 456 ..."), '|' and "---+---" separator
@@ -631,7 +632,8 @@ typedef enum sk_format {
                            candidates` writes); a field may also be written
                            by place as in SUKAKU ("1.3......"); NUMBERS
                            separates the numbers of a field by commas
-                           ("1,12,16") */
+                           ("1,12,16"); a jigsaw is followed directly by N
+                           rows of region ids, as a jigsaw grid is */
 } sk_format;
 
 /* Symbol sets. */
@@ -783,8 +785,9 @@ SK_API long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t
  *   SK_FORMAT_SUKAKU  one line of N*N*N characters: each cell's N places,
  *                     the digit's symbol or '.' (a one-character alphabet
  *                     is needed).
- * The region ids of a jigsaw are not written.  sk_write takes these forms
- * too, for a grid: a filled cell is its digit, an empty cell holds every
+ * A jigsaw's regions follow as the reader takes them (PENCIL: N rows of
+ * ids as GRID writes them; SUKAKU: a space and N*N ids).  sk_write takes
+ * these forms too, for a grid: a filled cell is its digit, an empty cell holds every
  * digit.  snprintf-like: at most size bytes including a NUL; returns the
  * length the whole text needs, or SK_EINVAL (another form, an alphabet
  * that cannot write N, a mask with no digit or above N).

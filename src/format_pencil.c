@@ -6,8 +6,10 @@
  *           order: the digit's symbol, or an empty mark ('.', '0') when
  *           the digit is ruled out, so "1.3......" holds 1 and 3.  White
  *           space between the characters is left out (cells or rows may
- *           be spaced); a '#' token after them is a comment.  No cell is
- *           a given: one with a single candidate is a naked single.
+ *           be spaced); a '#' token after them is a comment; a jigsaw's
+ *           N*N region ids may follow after white space, as in a jigsaw
+ *           line.  No cell is a given: one with a single candidate is a
+ *           naked single.
  *   PENCIL  N rows of N fields, one field per cell: its candidates run
  *           together ("1679"), written by place as in SUKAKU
  *           ("1.3......"), or, in the NUMBERS alphabet, numbers separated
@@ -15,7 +17,8 @@
  *           '|' separates fields as white space does; lines made of
  *           "-=+|:.'*" with a '-' or '=' are borders (the grids `sudokit
  *           candidates`, HoDoKu and Sudoku Explainer print).  A field of
- *           one symbol is a filled cell, a given.
+ *           one symbol is a filled cell, a given.  A jigsaw's N rows of
+ *           region ids (characters, or numbers) follow directly.
  *
  * Detection with SK_FORMAT_AUTO
  *   SUKAKU (format_line.c asks skf_sukaku_line of every line puzzle): L =
@@ -33,12 +36,13 @@
  *   for N whose symbols increase, as every printed grid has them; some
  *   data row lists two candidates in a field that is not a number up to N
  *   (a plain grid of symbols or numbers never does); and the block has N
- *   data rows, or only rows of N fields with one bad field at most.  N is
- *   the number of fields of the first row, or the number of rows when
- *   every other row has that many fields (so that a typo in the first row
- *   is reported as one).  A
- *   line puzzle in groups ("530070000 600195000 ...") fails the field
- *   test at once: '0's out of place, digits out of order.
+ *   data rows, or 2N of which the first N hold one bad field at most (a
+ *   jigsaw, its region rows after the grid), or only rows of N fields
+ *   with one bad field at most.  N is the number of fields of the first
+ *   row, or the number of rows when every other row has that many fields
+ *   (so that a typo in the first row is reported as one).  A line puzzle
+ *   in groups ("530070000 600195000 ...") fails the field test at once:
+ *   '0's out of place, digits out of order.
  *
  * The alphabet of a PENCIL block, unless one is given: NUMBERS when a
  * field has a comma or N > 35; LETTERS when the fields hold letters and
@@ -62,13 +66,19 @@ static const char *cell_name(int n, int cell, char buf[16])
 
 /* ---- SUKAKU ------------------------------------------------------------ */
 
+/* N with N^3 == count and lo <= N <= hi, or 0. */
+static int cube_side(size_t count, int lo, int hi);
+
 /* Counts the characters of a SUKAKU line (white space left out, up to a
- * '#' token after them) and stores the end of the last one in *end. */
-static size_t sukaku_count(const skf_line *ln, size_t *end)
+ * '#' token after them) and stores the end of the last one in *end.  When
+ * the last token is N*N region ids after N^3 characters (a jigsaw), it is
+ * left out of the count and of *end, and *ids is its offset (else 0). */
+static size_t sukaku_count(const skf_line *ln, size_t *end, size_t *ids)
 {
-    size_t i, count = 0;
+    size_t i, count = 0, last = 0, last_len = 0;
     int after_space = 0;
     *end = ln->off;
+    *ids = 0;
     for (i = ln->off; i < ln->len; i++) {
         char c = ln->text[i];
         if (skf_space((unsigned char)c)) {
@@ -77,9 +87,23 @@ static size_t sukaku_count(const skf_line *ln, size_t *end)
         }
         if (c == '#' && after_space && count > 0)
             break;
+        if (after_space || i == ln->off) {
+            last = i;
+            last_len = 0;
+        }
         after_space = 0;
+        last_len++;
         count++;
         *end = i + 1;
+    }
+    if (last > ln->off && !cube_side(count, 1, SK_MAX_N)) {
+        int k = cube_side(count - last_len, 1, SK_MAX_N);
+        if (k && last_len == (size_t)k * (size_t)k) {
+            *ids = last;
+            for (*end = last; *end > ln->off && skf_space((unsigned char)ln->text[*end - 1]);)
+                (*end)--;
+            count -= last_len;
+        }
     }
     return count;
 }
@@ -107,7 +131,7 @@ static int nearest_side(size_t count, int lo, int hi)
 
 int skf_sukaku_line(const skf_line *ln, int n, sk_alphabet a)
 {
-    size_t end, i, ok = 0, bad = 0, k = 0, count, cube;
+    size_t end, i, ok = 0, bad = 0, k = 0, count, cube, ids;
     int side;
     if (ln->too_long || ln->nul_col)
         return 0;
@@ -118,7 +142,7 @@ int skf_sukaku_line(const skf_line *ln, int n, sk_alphabet a)
     /* a few characters too many or too few (up to a cell's worth) still
        make a SUKAKU line, so that the error says so, unless a line puzzle
        could have that many */
-    count = sukaku_count(ln, &end);
+    count = sukaku_count(ln, &end, &ids);
     side = nearest_side(count, 4, skf_alphabet_max(a));
     cube = (size_t)side * side * side;
     if ((count > cube ? count - cube : cube - count) > (size_t)side || (n > 0 && side != n) ||
@@ -144,7 +168,7 @@ int skf_sukaku_line(const skf_line *ln, int n, sk_alphabet a)
 
 static int parse_sukaku(sk_reader *r, const skf_line *ln, sk_puzzle *p, sk_diag *d)
 {
-    size_t end, count, i, k = 0;
+    size_t end, count, i, k = 0, ids;
     sk_alphabet a = r->opts.alphabet == SK_ALPHABET_AUTO ? SK_ALPHABET_DIGITS : r->opts.alphabet;
     int n, st;
     uint64_t mask = 0;
@@ -153,7 +177,7 @@ static int parse_sukaku(sk_reader *r, const skf_line *ln, sk_puzzle *p, sk_diag 
     st = skf_line_error(ln, d);
     if (st != SK_OK)
         return st;
-    count = sukaku_count(ln, &end);
+    count = sukaku_count(ln, &end, &ids);
     for (i = ln->off; i < end && skf_space((unsigned char)ln->text[i]); i++)
         ;
     if (a == SK_ALPHABET_NUMBERS)
@@ -208,7 +232,19 @@ static int parse_sukaku(sk_reader *r, const skf_line *ln, sk_puzzle *p, sk_diag 
         }
         k++;
     }
-    skf_fill_puzzle(r, p, n, 0, SK_FORMAT_SUKAKU);
+    if (ids) { /* a jigsaw's region ids, as a jigsaw line has them */
+        sk_alphabet used;
+        for (int j = 0; j < n * n; j++) {
+            r->sym[j] = '\0';
+            r->rsym[j] = ln->text[ids + (size_t)j];
+            r->reg_line[j] = (uint32_t)ln->no;
+            r->reg_column[j] = (uint32_t)(ids + (size_t)j + 1);
+        }
+        st = skf_decode(r, n, 1, a, &used, d);
+        if (st != SK_OK)
+            return st;
+    }
+    skf_fill_puzzle(r, p, n, ids != 0, SK_FORMAT_SUKAKU);
     p->alphabet = a;
     p->candidates = r->cand;
     return SK_OK;
@@ -404,6 +440,8 @@ typedef struct pblock {
     int same;        /* every data row has `width` fields */
     int side;        /* N: `width`, or `rows` when all the rows but one
                         have that many fields (a typo in the first row) */
+    int regions;     /* 2N data rows: the last N are region ids (a jigsaw) */
+    int cell_lines;  /* lines before the region rows (all when none) */
     int soft;        /* the block ends after `lines` lines because nothing
                         more was ready (sk_reader_open_fn input) */
     sk_alphabet a;   /* the alphabet its fields are in */
@@ -456,10 +494,27 @@ static sk_alphabet block_alphabet(sk_reader *r, int lines, int n)
 
 /* Looks over the front block (bounded, as skf_scan_block is) and
  * measures it.  SK_OK or a fatal status. */
+/* Ids in a row of region ids: its fields when there are n of them, else
+ * its characters other than white space and '|'. */
+static int region_ids(const skf_line *ln, int n)
+{
+    field f[1];
+    int nf, chars = 0;
+    if (ln->too_long || ln->nul_col)
+        return -1;
+    nf = split_fields(ln, f, 1);
+    if (nf == n)
+        return n;
+    for (size_t i = ln->off; i < ln->len; i++)
+        chars += !skf_space((unsigned char)ln->text[i]) && ln->text[i] != '|';
+    return chars;
+}
+
 static int scan_pencil(sk_reader *r, pblock *b)
 {
     size_t bytes = 0;
     int fields[2 * SK_MAX_N + 2]; /* fields of each data row */
+    int at[2 * SK_MAX_N + 2];     /* its line, counted from the front */
     memset(b, 0, sizeof *b);
     b->same = 1;
     for (int k = 0;; k++) {
@@ -489,6 +544,7 @@ static int scan_pencil(sk_reader *r, pblock *b)
             continue;
         nf = ln->too_long || ln->nul_col ? 0 : split_fields(ln, f, 1);
         fields[b->rows] = nf;
+        at[b->rows] = k;
         if (b->rows++ == 0)
             b->width = nf;
         else if (nf != b->width)
@@ -502,7 +558,12 @@ static int scan_pencil(sk_reader *r, pblock *b)
         if (agree >= b->rows - 1)
             b->side = b->rows;
     }
-    b->a = block_alphabet(r, b->lines, b->side);
+    b->cell_lines = b->lines;
+    if (b->side >= 1 && b->rows == 2 * b->side) {
+        b->regions = 1;
+        b->cell_lines = at[b->side];
+    }
+    b->a = block_alphabet(r, b->cell_lines, b->side);
     return SK_OK;
 }
 
@@ -579,12 +640,58 @@ int skf_pencil_block(sk_reader *r, int n)
         return 0;
     if (scan_pencil(r, &b) != SK_OK || b.width != width || (n > 0 && b.side != n))
         return 0;
-    for (k = 0; k < b.lines; k++) {
+    for (k = 0; k < b.cell_lines; k++) {
         ln = skf_peek(r, k);
         if (ln && !border(ln))
             misfits += row_misfits(ln, b.side, b.a, &multi);
     }
-    return multi && (b.rows == b.side || (b.same && misfits <= 1 && b.rows >= 2));
+    return multi &&
+           (b.rows == b.side || (b.regions && misfits <= 1) ||
+            (b.same && misfits <= 1 && b.rows >= 2));
+}
+
+/* Reads row `row` of region ids (after the grid) into r's buffers: one
+ * character each, or numbers when the row has n fields of which one is
+ * longer (decoded by skf_decode, as a jigsaw grid's). */
+static int parse_region_row(sk_reader *r, const skf_line *ln, int n, int row, sk_diag *d)
+{
+    field f[SK_MAX_N + 1];
+    int nf = split_fields(ln, f, SK_MAX_N + 1), ids = region_ids(ln, n), j = 0, tokens = 0;
+    if (ids != n)
+        return skf_fail(d, ln->no, 0, "region row %d has %d ids, expected %d", row + 1, ids, n);
+    for (int k = 0; nf == n && k < n; k++)
+        tokens |= f[k].len > 1;
+    if (tokens) {
+        for (int k = 0; k < n; k++) {
+            int at = row * n + k;
+            long v = 0;
+            for (size_t i = 0; i < f[k].len; i++) {
+                char c = ln->text[f[k].s + i];
+                if (c < '0' || c > '9' || v > 255)
+                    return skf_fail(d, ln->no, (long)(f[k].s + i) + 1,
+                                    "region id '%.*s' is not a number", (int)f[k].len,
+                                    ln->text + f[k].s);
+                v = v * 10 + (c - '0');
+            }
+            if (v > 255)
+                return skf_fail(d, ln->no, (long)f[k].s + 1, "region id %ld is above 255", v);
+            r->rsym[at] = '\0';
+            r->regions[at] = (uint8_t)v;
+            r->reg_line[at] = (uint32_t)ln->no;
+            r->reg_column[at] = (uint32_t)(f[k].s + 1);
+        }
+        return SK_OK;
+    }
+    for (size_t i = ln->off; i < ln->len; i++) {
+        char c = ln->text[i];
+        if (skf_space((unsigned char)c) || c == '|')
+            continue;
+        r->rsym[row * n + j] = c;
+        r->reg_line[row * n + j] = (uint32_t)ln->no;
+        r->reg_column[row * n + j] = (uint32_t)(i + 1);
+        j++;
+    }
+    return SK_OK;
 }
 
 /* Reads data row `row` of the grid into r's buffers. */
@@ -659,6 +766,9 @@ int skf_pencil_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
         }
         if (!failed && rows < n && parse_row(r, ln, n, rows, b.a, d) != SK_OK)
             failed = 1;
+        if (!failed && b.regions && rows >= n && rows < 2 * n &&
+            parse_region_row(r, ln, n, rows - n, d) != SK_OK)
+            failed = 1;
         rows++;
         if (rows == n + 1)
             extra_line = ln->no;
@@ -669,9 +779,17 @@ int skf_pencil_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
         return SK_EPARSE;
     if (rows < n)
         return skf_fail(d, last_line, 0, "pencil-mark grid has %d rows, expected %d", rows, n);
-    if (rows > n)
-        return skf_fail(d, extra_line, 0, "pencil-mark grid has %d rows, expected %d", rows, n);
-    skf_fill_puzzle(r, p, n, 0, SK_FORMAT_PENCIL);
+    if (rows > n && !(b.regions && rows == 2 * n))
+        return skf_fail(d, extra_line, 0,
+                        "pencil-mark grid has %d rows, expected %d, or %d with region ids", rows,
+                        n, 2 * n);
+    if (b.regions) {
+        sk_alphabet used;
+        st = skf_decode(r, n, 1, b.a, &used, d);
+        if (st != SK_OK)
+            return st;
+    }
+    skf_fill_puzzle(r, p, n, b.regions, SK_FORMAT_PENCIL);
     p->alphabet = b.a;
     p->candidates = r->cand;
     return SK_OK;

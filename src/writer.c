@@ -13,11 +13,12 @@
  *   PENCIL  pencil marks (sk_write_candidates; a grid's empty cell holds
  *           every digit): each cell's candidates run together, padded
  *           to the widest, " |" between boxes and "-----+------" lines
- *           between bands as PRETTY has them, no space at a row's end.
+ *           between bands as PRETTY has them, no space at a row's end;
+ *           jigsaw: N rows of region ids as GRID has them.
  *   SUKAKU  pencil marks on one line: N places per cell, the digit's
- *           symbol or '.'.
- * Every text ends with a newline.  BOARD, PRETTY, PENCIL and SUKAKU of a
- * jigsaw write the cells only.  HDU 4069 and AUTO forms are not written
+ *           symbol or '.'; jigsaw: a space and N*N region ids.
+ * Every text ends with a newline.  BOARD and PRETTY of a jigsaw write the
+ * cells only.  HDU 4069 and AUTO forms are not written
  * (SK_EINVAL).
  */
 #include <stdio.h>
@@ -247,6 +248,8 @@ static void write_pencil(out *o, const sk_geometry *g, const uint64_t *cand,
         }
         put(o, '\n');
     }
+    if (g->regions)
+        write_rows(o, n, g->regions, 1, a);
 }
 
 static void write_sukaku(out *o, const sk_geometry *g, const uint64_t *cand,
@@ -257,6 +260,11 @@ static void write_sukaku(out *o, const sk_geometry *g, const uint64_t *cand,
         uint64_t m = marks_of(n, cand, grid, i);
         for (int v = 1; v <= n; v++)
             put(o, m >> (v - 1) & 1 ? sk_alphabet_symbol(a, v) : '.');
+    }
+    if (g->regions) {
+        put(o, ' ');
+        for (int i = 0; i < n * n; i++)
+            put(o, sk_alphabet_symbol(a, g->regions[i] + 1));
     }
     put(o, '\n');
 }

@@ -177,6 +177,16 @@ same convert-sukaku-as-read "$tmp/m.suk" "$tmp/m2.suk"
 same enumerate-within-marks "$tmp/e1" "$tmp/e2"
 "$T" count "$tmp/m.suk" | grep -qx 7
 verdict count-sukaku $?
+# A jigsaw's marks carry its regions, in both forms.
+"$T" candidates --basic "$E/jigsaw9_grid.txt" >"$tmp/jig.pm" 2>&1
+"$T" candidates --basic "$tmp/jig.pm" >"$tmp/jig2.pm" 2>&1
+same jigsaw-read-back "$tmp/jig.pm" "$tmp/jig2.pm"
+"$T" candidates --basic --output sukaku "$E/jigsaw9_grid.txt" >"$tmp/jig.suk" 2>&1
+"$T" convert --output pencil "$tmp/jig.suk" >"$tmp/jig3.pm" 2>&1
+same jigsaw-sukaku-read-back "$tmp/jig.pm" "$tmp/jig3.pm"
+"$T" solve --output line "$E/jigsaw9_grid.txt" >"$tmp/js1" 2>&1
+"$T" solve --output line "$tmp/jig.suk" >"$tmp/js2" 2>&1
+same jigsaw-solve-marks "$tmp/js1" "$tmp/js2"
 # A solved grid printed by candidates reads back as that grid.
 "$T" candidates "$tmp/easy.txt" >"$tmp/easy.pm" 2>&1
 "$T" solve --output pretty "$tmp/easy.pm" >"$tmp/easy.sol" 2>&1

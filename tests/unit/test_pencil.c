@@ -477,6 +477,10 @@ static void test_pencil_errors(void)
     expect_error(bad, "pencil-mark grid has 8 rows, expected 9", 10, 0);
     snprintf(bad, sizeof bad, "%s%s", GRID, "1 2 3 4 5 6 7 8 9\n");
     expect_error(bad, "pencil-mark grid has 10 rows, expected 9", 12, 0);
+    /* a jigsaw's region rows: one short */
+    snprintf(bad, sizeof bad, "%s111222333\n111222333\n111222333\n444555666\n444555666\n"
+                              "444555666\n77788899\n777888999\n777888999\n", GRID);
+    expect_error(bad, "region row 7 has 8 ids, expected 9", 18, 0);
     /* numbers: a missing one, one above N */
     sk_read_opts numbers = SK_READ_OPTS_INIT;
     numbers.format = SK_FORMAT_PENCIL;
@@ -578,9 +582,23 @@ static void pattern(uint64_t *m, int n, unsigned seed)
     }
 }
 
+/* Regions of an n x n jigsaw for the round trips: bands of n cells that
+ * wrap from row to row, shifted by a row each time (any ids do). */
+static const uint8_t *bands(int n)
+{
+    static uint8_t ids[64 * 64];
+    for (int i = 0; i < n * n; i++)
+        ids[i] = (uint8_t)(((i + i / n) / n) % n);
+    return ids;
+}
+
 static void roundtrip(int n, int br, int bc, sk_alphabet a, sk_format f, unsigned seed)
 {
     sk_geometry g = SK_GEOMETRY_INIT(n);
+    const uint8_t *regions = br < 0 ? bands(n) : NULL;
+    if (regions)
+        br = bc = 0;
+    g.regions = regions;
     sk_read_opts o = SK_READ_OPTS_INIT;
     static uint64_t m[64 * 64];
     sk_puzzle p;
@@ -607,6 +625,9 @@ static void roundtrip(int n, int br, int bc, sk_alphabet a, sk_format f, unsigne
     if (st == SK_OK) {
         CHECK_EQ_INT(p.format, f);
         CHECK_EQ_INT(p.geom.n, n);
+        CHECK(!p.geom.regions == !regions);
+        for (int i = 0; i < n * n && regions && p.geom.regions; i++)
+            CHECK_EQ_INT(p.geom.regions[i], regions[i]);
         int same = p.candidates != NULL;
         for (int i = 0; i < n * n && same; i++)
             same = p.candidates[i] == m[i] &&
@@ -641,6 +662,11 @@ static void test_roundtrip(void)
         roundtrip(25, 0, 0, SK_ALPHABET_AUTO, SK_FORMAT_SUKAKU, seed);
         roundtrip(7, 0, 0, SK_ALPHABET_AUTO, SK_FORMAT_PENCIL, seed);
         roundtrip(36, 0, 0, SK_ALPHABET_NUMBERS, SK_FORMAT_PENCIL, seed);
+        /* jigsaws: region rows after the grid, ids after the line */
+        roundtrip(5, -1, 0, SK_ALPHABET_AUTO, SK_FORMAT_PENCIL, seed);
+        roundtrip(9, -1, 0, SK_ALPHABET_AUTO, SK_FORMAT_PENCIL, seed);
+        roundtrip(9, -1, 0, SK_ALPHABET_AUTO, SK_FORMAT_SUKAKU, seed);
+        roundtrip(12, -1, 0, SK_ALPHABET_NUMBERS, SK_FORMAT_PENCIL, seed);
     }
 }
 
