@@ -152,7 +152,7 @@ static void set_invalid(cli_item *it, long line, long col, const char *msg)
 
 static void item_free(cli_item *it)
 {
-    free(it->cell_line); /* the one block holding every per-cell array */
+    free(it->marks); /* the one block holding every per-cell array */
     free(it->groups);
     free(it->rules);
     free(it->rule_ints);
@@ -166,11 +166,12 @@ static int item_reserve(cli_item *it, size_t nn)
     unsigned char *block;
     if (nn <= it->cap)
         return 0;
-    block = malloc(nn * (2 * sizeof(uint32_t) + 4));
+    block = malloc(nn * (sizeof(uint64_t) + 2 * sizeof(uint32_t) + 4));
     if (!block)
         return -1;
-    free(it->cell_line);
-    it->cell_line = (uint32_t *)(void *)block;
+    free(it->marks);
+    it->marks = (uint64_t *)(void *)block;
+    it->cell_line = (uint32_t *)(it->marks + nn);
     it->cell_column = it->cell_line + nn;
     it->cells = (uint8_t *)(it->cell_column + nn);
     it->regions = it->cells + nn;
@@ -369,6 +370,9 @@ static int item_fill(cli_item *it, const sk_puzzle *p)
     it->has_carried = p->solution != NULL;
     if (p->solution)
         memcpy(it->carried, p->solution, nn);
+    it->has_marks = p->candidates != NULL;
+    if (p->candidates)
+        memcpy(it->marks, p->candidates, nn * sizeof(uint64_t));
     return 0;
 }
 
@@ -387,6 +391,7 @@ static void item_reset(cli_item *it)
     it->searched = 0;
     it->has_solution = 0;
     it->has_carried = 0;
+    it->has_marks = 0;
     memset(&it->res, 0, sizeof it->res);
     it->usec = 0;
     free(it->payload);
@@ -415,6 +420,7 @@ int cli_search(cli_worker *w, cli_item *it, uint64_t max, sk_solution_fn fn, voi
     o.timeout = a->timeout;
     o.on_solution = fn;
     o.user = user;
+    o.candidates = cli_marks(it);
     t0 = now();
     rc = sk_solver_run(w->solver, it->model, it->cells, &o, it->solution, &it->res);
     it->usec = (uint64_t)((now() - t0) * 1e6);
@@ -423,15 +429,9 @@ int cli_search(cli_worker *w, cli_item *it, uint64_t max, sk_solution_fn fn, voi
         it->searched = 1;
         it->has_solution = it->res.solutions > 0;
         return 0;
-    case SK_EUNSUPPORTED: {
-        char desc[100], msg[200];
-        const sk_engine_info *e = sk_engine_info_at(a->engine);
-        sk_model_describe(it->model, desc, sizeof desc);
-        snprintf(msg, sizeof msg, "engine %s does not support this puzzle (%s)",
-                 e ? e->name : "auto", desc);
-        set_invalid(it, it->line, 0, msg);
+    case SK_EUNSUPPORTED:
+        cli_unsupported(it, a->engine);
         return -1;
-    }
     case SK_ENOMEM:
         it->system_error = 1;
         /* fall through */
@@ -439,6 +439,20 @@ int cli_search(cli_worker *w, cli_item *it, uint64_t max, sk_solution_fn fn, voi
         set_invalid(it, it->line, 0, sk_strerror(rc));
         return -1;
     }
+}
+
+void cli_unsupported(cli_item *it, int engine)
+{
+    char desc[100], msg[200];
+    const sk_engine_info *e = sk_engine_info_at(engine);
+    const char *name = e ? e->name : "auto";
+    sk_model_describe(it->model, desc, sizeof desc);
+    if (it->has_marks && sk_engine_accepts(engine, it->model))
+        snprintf(msg, sizeof msg, "engine %s takes no pencil marks (%s): choose one that does "
+                 "(see 'sudokit engines'), or no --engine", name, desc);
+    else
+        snprintf(msg, sizeof msg, "engine %s does not support this puzzle (%s)", name, desc);
+    set_invalid(it, it->line, 0, msg);
 }
 
 cli_status cli_search_status(const sk_result *r)
@@ -750,7 +764,8 @@ static void emit(run_state *rs, cli_item *it)
 static void item_shrink(cli_item *it)
 {
     if (it->cap > SHRINK_CELLS) {
-        free(it->cell_line);
+        free(it->marks);
+        it->marks = NULL;
         it->cell_line = it->cell_column = NULL;
         it->cells = it->regions = it->solution = it->carried = NULL;
         it->cap = 0;

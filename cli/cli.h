@@ -159,7 +159,8 @@ typedef enum cli_opt_id {
     OPT_SOLUTION,
     OPT_PREFIX,
     OPT_NO_CHECK,
-    OPT_MAX_RATING
+    OPT_MAX_RATING,
+    OPT_BASIC
 } cli_opt_id;
 
 /* Sections of the man page's OPTIONS, in order, OTHER (a row that names
@@ -227,6 +228,7 @@ typedef struct cli_args {
     uint64_t limit;         /* --limit, 0 = none */
     int first;              /* --first */
     int diff;               /* --diff */
+    int basic;              /* --basic (candidates) */
     int engine;             /* --engine index, -1 = automatic */
     int stats;              /* --stats */
     int quiet;              /* --quiet */
@@ -389,6 +391,8 @@ typedef enum cli_status {
     CLI_ST_WRONG,       /* verify: the grid is not a solution of the puzzle */
     CLI_ST_UNCHECKED,   /* rate, explain, hint --no-check: solved logically
                            without knowing how many solutions there are */
+    CLI_ST_OPEN,        /* candidates --basic: the simple techniques leave
+                           cells open (nothing is proven about solutions) */
     CLI_ST_COUNT_
 } cli_status;
 
@@ -410,6 +414,9 @@ typedef struct cli_item {
     uint8_t *carried;       /* N*N: the solution the input carries (an
                                f-puzzles "solution"), when has_carried */
     int has_carried;
+    uint64_t *marks;        /* N*N pencil marks the input gives, when
+                               has_marks (bit d-1: digit d possible) */
+    int has_marks;
     uint32_t *cell_line;    /* N*N input positions of the cells */
     uint32_t *cell_column;
     size_t cap;             /* cells the buffers above can hold */
@@ -490,6 +497,17 @@ int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opt
  */
 int cli_search(cli_worker *w, cli_item *it, uint64_t max, sk_solution_fn fn, void *user);
 
+/* The pencil marks of it for the library's candidates options: its marks,
+ * or NULL when the input gave none. */
+static inline const uint64_t *cli_marks(const cli_item *it)
+{
+    return it->has_marks ? it->marks : NULL;
+}
+
+/* Makes it INVALID because engine (an index, -1 = automatic) refused it:
+ * the engine takes no pencil marks, or not the puzzle. */
+void cli_unsupported(cli_item *it, int engine);
+
 /* Status of a finished search: NONE/UNIQUE/MULTIPLE when known, SOLVED
  * when a solution was found but the search stopped at max_solutions == 1
  * or a limit, TIMEOUT when it stopped on time with fewer than two found. */
@@ -509,6 +527,11 @@ void cli_conflict_message(const cli_item *it, const sk_conflict *c, char *buf, s
  * newline). */
 void cli_json_begin(FILE *f, const cli_item *it);
 void cli_json_end(FILE *f, const cli_item *it);
+
+/* Writes pencil marks cand (N*N) of it in form f (PENCIL or SUKAKU) to
+ * stdout.  Returns 0 or -1 when they cannot be written (a message is
+ * printed and the exit code raised). */
+int cli_print_marks(cli_batch *b, const cli_item *it, const uint64_t *cand, sk_format f);
 
 /* Writes the grid of it in form f (or its own form when f < 0; its own
  * HDU 4069 form becomes GRID) to stdout.  Returns 0 or -1 when the grid
@@ -545,6 +568,12 @@ void cli_candidate_json(cli_out *o, const cli_item *it, const uint64_t *masks);
  * set.
  */
 sk_logic *cli_logic_prepare(cli_worker *w, cli_item *it);
+/* Starts l from the puzzle: its pencil marks when it has them, else its
+ * givens (sk_logic_start*'s status). */
+int cli_logic_start(sk_logic *l, const cli_item *it);
+/* Records a failure of the logical solver on it: out of memory, the
+ * timeout (status timeout) or a library error (invalid). */
+void cli_logic_failed(cli_item *it, int rc);
 
 /* Marks it INVALID because an allocation failed (exit status 4). */
 void cli_item_nomem(cli_item *it);

@@ -27,6 +27,7 @@ int cli_best_search(cli_worker *w, cli_item *it, const int32_t *weights, int min
     int rc;
     o.minimize = minimize;
     o.timeout = w->batch->args->timeout;
+    o.candidates = cli_marks(it);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     rc = sk_best(it->model, it->cells, weights, &o, it->solution, &r);
     clock_gettime(CLOCK_MONOTONIC, &t1);

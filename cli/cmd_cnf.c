@@ -1,6 +1,7 @@
 /*
  * cmd_cnf.c - `sudokit cnf`: puzzles as SAT problems in DIMACS CNF
- * (sk_write_cnf), for any SAT solver.
+ * (sk_write_cnf_candidates, with the pencil marks of a puzzle given so),
+ * for any SAT solver.
  *
  * A CNF file holds one formula, so there are three ways to run it, and
  * none of them drops a puzzle without saying so:
@@ -22,11 +23,12 @@
 
 /* Writes the CNF of puzzle givens of model m to stdout; returns an exit
  * code. */
-static int write_model(const char *name, long line, const sk_model *m, const uint8_t *givens)
+static int write_model(const char *name, long line, const sk_model *m, const uint8_t *givens,
+                       const uint64_t *marks)
 {
     long rc;
     errno = 0;
-    rc = sk_write_cnf(stdout, m, givens);
+    rc = sk_write_cnf_candidates(stdout, m, givens, marks);
     if (rc == SK_EIO) {
         cli_stdout_note_error(errno); /* reported by main at exit */
         return CLI_EXIT_SYSTEM;
@@ -64,6 +66,7 @@ typedef struct kept_puzzle {
     sk_diag diag;      /* status != SK_OK: where and why */
     sk_model *m;
     uint8_t *givens;
+    uint64_t *marks;   /* its pencil marks, or NULL */
 } kept_puzzle;
 
 /* Reads the puzzles of fp, numbering them on from *seen: puzzle want is
@@ -101,8 +104,13 @@ static int read_stream(FILE *fp, const char *name, const sk_read_opts *ro, long 
             k->status = sk_model_new(&p.geom, &k->m, &k->diag);
             if (k->status == SK_OK && !(k->givens = malloc(nn)))
                 k->status = SK_ENOMEM;
+            if (k->status == SK_OK && p.candidates &&
+                !(k->marks = malloc(nn * sizeof *k->marks)))
+                k->status = SK_ENOMEM;
             if (k->status == SK_OK)
                 memcpy(k->givens, p.cells, nn);
+            if (k->status == SK_OK && p.candidates)
+                memcpy(k->marks, p.candidates, nn * sizeof *k->marks);
             if (k->status == SK_ENOMEM) {
                 cli_error("error: %s", sk_strerror(SK_ENOMEM));
                 code = CLI_EXIT_SYSTEM;
@@ -163,10 +171,11 @@ static int write_one(const cli_command *cmd, char **files, int nfiles, const sk_
                        k.diag.message[0] ? k.diag.message : sk_strerror(k.status));
         code = CLI_EXIT_INPUT;
     } else {
-        code = write_model(k.name, k.line, k.m, k.givens);
+        code = write_model(k.name, k.line, k.m, k.givens, k.marks);
     }
     sk_model_free(k.m);
     free(k.givens);
+    free(k.marks);
     return code;
 }
 
@@ -200,7 +209,7 @@ static void prefix_emit(cli_batch *b, cli_item *it)
         return;
     }
     errno = 0;
-    rc = sk_write_cnf(fp, it->model, it->cells);
+    rc = sk_write_cnf_candidates(fp, it->model, it->cells, cli_marks(it));
     err = errno;
     if (fclose(fp) != 0 && rc >= 0) {
         rc = SK_EIO;
@@ -268,7 +277,8 @@ const cli_command cli_cmd_cnf = {
     "Clauses: each cell holds at least one digit, and at most one (pairwise);\n"
     "each full house (row, column, box, region, diagonal, window) holds every\n"
     "digit; no house, full or a smaller group, holds a digit twice (pairwise);\n"
-    "one unit clause per given.  Two 'c' lines name the geometry and the\n"
+    "one unit clause per given; for pencil marks, one unit clause per digit a\n"
+    "cell's marks rule out (-v).  Two 'c' lines name the geometry and the\n"
     "numbering, then the header 'p cnf V C' gives the exact counts.  Givens\n"
     "that conflict are written as they are: the formula is unsatisfiable.\n"
     "\n"

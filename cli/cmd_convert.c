@@ -2,6 +2,8 @@
  * cmd_convert.c - `sudokit convert`: writes each puzzle again, in another
  * form: its givens in --output's form, then its rules and geometry lines
  * (sk_write_rules), so that what it writes reads back as the same puzzle.
+ * A puzzle given as pencil marks is written as pencil marks, in pencil or
+ * sukaku form only: another form would drop them.
  */
 #include <stdlib.h>
 
@@ -12,10 +14,20 @@ typedef struct convert_ctx {
     int prev_multiline;
 } convert_ctx;
 
+/* The form a puzzle is written in: --output, else the one it was read in
+ * (pencil marks on one line stay so, unlike a solution of them). */
+static sk_format convert_form(const cli_args *a, const cli_item *it)
+{
+    if (a->output < 0 && it->format == SK_FORMAT_SUKAKU)
+        return SK_FORMAT_SUKAKU;
+    return cli_output_form(a, it);
+}
+
 static void convert_emit(cli_batch *b, cli_item *it)
 {
     convert_ctx *c = b->ctx;
-    sk_format form = cli_output_form(b->args, it);
+    sk_format form = convert_form(b->args, it);
+    int marks_form = form == SK_FORMAT_PENCIL || form == SK_FORMAT_SUKAKU;
     int multiline = cli_form_multiline(form) || it->geom.nrules > 0;
     if (c->started && (multiline || c->prev_multiline))
         putchar('\n');
@@ -25,7 +37,19 @@ static void convert_emit(cli_batch *b, cli_item *it)
         printf("# invalid: %s\n", it->diag.message);
         return;
     }
-    if (cli_print_grid(b, it, it->cells, (int)form) != 0)
+    if (it->has_marks && !marks_form) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "the puzzle is given as pencil marks, which %s form cannot hold: write it "
+                 "with --output pencil or sukaku",
+                 sk_format_name(form));
+        cli_diag_print(it->file, it->line, 0, msg);
+        printf("# not written: %s form cannot hold pencil marks\n", sk_format_name(form));
+        cli_batch_exit(b, CLI_EXIT_INPUT);
+        return;
+    }
+    if (it->has_marks ? cli_print_marks(b, it, it->marks, form) != 0
+                      : cli_print_grid(b, it, it->cells, (int)form) != 0)
         return;
     long len = sk_write_rules(NULL, 0, &it->geom);
     if (len <= 0)
@@ -63,9 +87,12 @@ const cli_command cli_cmd_convert = {
     "followed by its variant rules one per line (\"cage 15: r1c1 r1c2\"), and by\n"
     "'box RxC', 'diagonals' or 'hyper' when the geometry has them, so that the\n"
     "text reads back as the same puzzle: f-puzzles JSON or links become a\n"
-    "readable text file.  The output forms are line, grid, board and pretty;\n"
-    "there is no f-puzzles output.  The default form is the one each puzzle\n"
-    "was read in (line form for f-puzzles input).  Puzzles with rules, and grid\n"
+    "readable text file.  The output forms are line, grid, board, pretty,\n"
+    "pencil and sukaku; there is no f-puzzles output.  The default form is the\n"
+    "one each puzzle was read in (line form for f-puzzles input).  In pencil\n"
+    "and sukaku form an empty cell holds every digit, so any puzzle becomes\n"
+    "pencil marks; a puzzle given as pencil marks can only be written in those\n"
+    "two forms (another is refused, with a comment line in its place).  Puzzles with rules, and grid\n"
     "forms, are separated by a blank line.  A puzzle that cannot be read gives\n"
     "a comment line '# invalid: reason' (and the message on stderr).",
     convert_run,

@@ -38,7 +38,7 @@ static void explain_work(cli_worker *w, cli_item *it)
         return;
     memset(&r, 0, sizeof r);
     r.er_tech = r.ep_tech = r.ed_tech = -1;
-    rc = sk_logic_start(l, it->cells);
+    rc = cli_logic_start(l, it);
     while (rc == SK_OK && !sk_logic_solved(l) && !steps.nomem) {
         rc = sk_logic_next(l, &s);
         if (rc <= 0) {
@@ -64,13 +64,7 @@ static void explain_work(cli_worker *w, cli_item *it)
     if (rc != SK_OK) {
         sk_logic_free(l);
         free(steps.data);
-        if (rc == SK_ENOMEM) {
-            cli_item_nomem(it);
-        } else {
-            it->status = CLI_ST_INVALID;
-            it->diag.line = it->line;
-            snprintf(it->diag.message, sizeof it->diag.message, "%s", sk_strerror(rc));
-        }
+        cli_logic_failed(it, rc);
         return;
     }
     if (a->json) {

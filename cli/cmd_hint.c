@@ -17,7 +17,7 @@ static void hint_work(cli_worker *w, cli_item *it)
     sk_logic *l = cli_logic_prepare(w, it);
     if (!l)
         return;
-    rc = sk_logic_start(l, it->cells);
+    rc = cli_logic_start(l, it);
     solved = rc == SK_OK && sk_logic_solved(l);
     if (rc == SK_OK && !solved) {
         rc = sk_logic_next(l, &s);
@@ -26,13 +26,7 @@ static void hint_work(cli_worker *w, cli_item *it)
     }
     if (rc != SK_OK) {
         sk_logic_free(l);
-        if (rc == SK_ENOMEM) {
-            cli_item_nomem(it);
-        } else {
-            it->status = CLI_ST_INVALID;
-            it->diag.line = it->line;
-            snprintf(it->diag.message, sizeof it->diag.message, "%s", sk_strerror(rc));
-        }
+        cli_logic_failed(it, rc);
         return;
     }
     if (a->json) {

@@ -33,15 +33,14 @@ static void rate_work(cli_worker *w, cli_item *it)
         return;
     }
     t0 = now_us();
-    rc = sk_rate(l, it->cells, r);
+    rc = cli_logic_start(l, it);
+    if (rc == SK_OK)
+        rc = sk_rate_position(l, r);
     it->usec += now_us() - t0;
     sk_logic_free(l);
     if (rc != SK_OK) {
-        /* the givens were checked: only a failure of the library itself */
         free(r);
-        it->status = CLI_ST_INVALID;
-        it->diag.line = it->line;
-        snprintf(it->diag.message, sizeof it->diag.message, "%s", sk_strerror(rc));
+        cli_logic_failed(it, rc);
         return;
     }
     free(it->payload);

@@ -69,7 +69,9 @@ static void solve_work(cli_worker *w, cli_item *it)
         out_of_memory(it);
     } else if (it->status == CLI_ST_NONE) {
         solve_extra *x = calloc(1, sizeof *x);
-        int rc = x ? sk_explain_none(it->model, it->cells, it->alphabet, &x->why) : SK_ENOMEM;
+        int rc = x ? sk_explain_none_candidates(it->model, it->cells, cli_marks(it), it->alphabet,
+                                                &x->why)
+                   : SK_ENOMEM;
         if (rc == SK_OK) {
             x->has_why = 1;
             free(it->payload);
@@ -90,10 +92,10 @@ static void why_text(const cli_item *it, const sk_why *why, char *buf, size_t si
     } else if (it->res.guesses > 0) {
         snprintf(buf, size,
                  "every branch of the search ends in a contradiction (%llu guess%s); "
-                 "no shorter reason was found: propagation from the givens leaves %d "
+                 "no shorter reason was found: propagation from the %s leaves %d "
                  "cell%s open",
                  (unsigned long long)it->res.guesses, it->res.guesses == 1 ? "" : "es",
-                 why->open, why->open == 1 ? "" : "s");
+                 it->has_marks ? "pencil marks" : "givens", why->open, why->open == 1 ? "" : "s");
     } else {
         snprintf(buf, size,
                  "the search reaches a contradiction without a guess, by deductions "

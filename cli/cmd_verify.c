@@ -1,8 +1,8 @@
 /*
  * cmd_verify.c - `sudokit verify`: is this filled grid a solution of that
  * puzzle?  Names every way it is not: a grid of the wrong size, empty
- * cells, a given changed, a digit repeated in a house, a variant rule
- * broken.
+ * cells, a given changed, a digit its cell's pencil marks rule out, a
+ * digit repeated in a house, a variant rule broken.
  *
  * Why a command of its own rather than `check`: check judges one grid
  * alone (complete or not) against the houses and rules; verify judges a
@@ -25,9 +25,9 @@
 #include "cli.h"
 
 /* One way the grid is not a solution. */
-typedef enum verr_kind { VE_SIZE, VE_EMPTY, VE_GIVEN, VE_HOUSE, VE_RULE } verr_kind;
+typedef enum verr_kind { VE_SIZE, VE_EMPTY, VE_GIVEN, VE_MARKS, VE_HOUSE, VE_RULE } verr_kind;
 
-static const char *const verr_names[] = {"size", "empty", "given", "house", "rule"};
+static const char *const verr_names[] = {"size", "empty", "given", "marks", "house", "rule"};
 
 typedef struct verr {
     verr_kind kind;
@@ -231,6 +231,22 @@ static int find_errors(verify_ctx *v, const cli_item *it)
             snprintf(e->message, sizeof e->message, "%s holds %s, but the puzzle gives %s",
                      cell_name(n, i, a), cli_symbol(it->alphabet, n, v->cells[i], b),
                      cli_symbol(it->alphabet, n, it->cells[i], c));
+        }
+    for (i = 0; i < nn && it->has_marks; i++)
+        if (!it->cells[i] && v->cells[i] && v->cells[i] <= n &&
+            !(it->marks[i] >> (v->cells[i] - 1) & 1)) {
+            char marks[4 * SK_MAX_N];
+            size_t len = 0;
+            if (!(e = add_err(v, VE_MARKS, i)))
+                return -1;
+            for (uint64_t m = it->marks[i]; m; m &= m - 1) {
+                const char *s = cli_symbol(it->alphabet, n, __builtin_ctzll(m) + 1, c);
+                len += (size_t)snprintf(marks + len, sizeof marks - len, "%s%s",
+                                        len && (strlen(s) > 1 || n > 35) ? "," : "", s);
+            }
+            snprintf(e->message, sizeof e->message,
+                     "%s holds %s, but the puzzle's pencil marks allow only %.160s",
+                     cell_name(n, i, a), cli_symbol(it->alphabet, n, v->cells[i], b), marks);
         }
     long total = sk_check(it->model, v->cells, NULL, 0);
     if (total > 0) {
@@ -446,7 +462,8 @@ const cli_command cli_cmd_verify = {
     "[FILE...] [--solution FILE]",
     "check that each filled grid is a solution of its puzzle",
     "Checks that a filled grid is a solution of its puzzle: the same size,\n"
-    "no empty cell, every given kept, no digit twice in a house (rows,\n"
+    "no empty cell, every given kept (and, for a puzzle given as pencil marks,\n"
+    "every digit among its cell's marks), no digit twice in a house (rows,\n"
     "columns, boxes or regions, and the houses the rules make), every variant\n"
     "rule held.  The puzzles are read from each FILE (standard input when\n"
     "there is none); the grids from --solution FILE, the k-th grid for the\n"
@@ -461,6 +478,7 @@ const cli_command cli_cmd_verify = {
     "Text output: 'ok' for a solution; otherwise one line per error, at the\n"
     "place of the cell in the --solution file:\n"
     "  FILE:LINE:COL: r1c3 holds 4, but the puzzle gives 7\n"
+    "  FILE:LINE:COL: r2c5 holds 8, but the puzzle's pencil marks allow only 139\n"
     "  FILE:LINE:COL: row 3 has 5 twice (columns 2 and 7)\n"
     "  FILE:LINE:COL: killer cage 15 at r1c1 sums to 17, expected 15\n"
     "  FILE:LINE: 2 cells are empty: r1c1, r9c9\n"
@@ -472,7 +490,8 @@ const cli_command cli_cmd_verify = {
     "  {\"index\":0,\"status\":\"wrong\",\"errors\":[{\"kind\":\"given\",\"cell\":\"r1c3\",\n"
     "   \"file\":\"answers.txt\",\"line\":1,\"column\":3,\"message\":...}]}\n"
     "status is ok, wrong or invalid; each error's kind is size, empty (with\n"
-    "\"cells\"), given (\"cell\"), house (\"house\", \"digit\", \"cells\") or rule\n"
+    "\"cells\"), given (\"cell\"), marks (\"cell\"), house (\"house\", \"digit\",\n"
+    "\"cells\") or rule\n"
     "(\"rule\", \"cell\"); line and column are 0 when unknown.  A grid left over\n"
     "after the last puzzle is an input error.",
     verify_run,

@@ -94,7 +94,27 @@ sk_logic *cli_logic_prepare(cli_worker *w, cli_item *it)
         }
     }
     sk_logic_set_limit(l, a->max_rating);
+    sk_logic_set_timeout(l, a->timeout);
     return l;
+}
+
+void cli_logic_failed(cli_item *it, int rc)
+{
+    if (rc == SK_ENOMEM) {
+        cli_item_nomem(it);
+    } else if (rc == SK_ETIME) {
+        it->status = CLI_ST_TIMEOUT;
+    } else {
+        it->status = CLI_ST_INVALID;
+        it->diag.line = it->line;
+        snprintf(it->diag.message, sizeof it->diag.message, "%s", sk_strerror(rc));
+    }
+}
+
+int cli_logic_start(sk_logic *l, const cli_item *it)
+{
+    return it->has_marks ? sk_logic_start_candidates(l, it->cells, it->marks)
+                         : sk_logic_start(l, it->cells);
 }
 
 void cli_out_rating(cli_out *o, int tenths)

@@ -40,11 +40,22 @@ static const cli_value alphabet_values[] = {
     {NULL, NULL},
 };
 static const cli_value format_values[] = {
-    {"line", NULL}, {"grid", NULL}, {"board", NULL}, {"hdu4069", NULL}, {"fpuzzles", NULL},
+    {"line", NULL},
+    {"grid", NULL},
+    {"board", NULL},
+    {"hdu4069", NULL},
+    {"fpuzzles", NULL},
+    {"sukaku", "pencil marks on one line, 729 characters for 9x9"},
+    {"pencil", "a grid of candidates"},
     {NULL, NULL},
 };
 static const cli_value output_values[] = {
-    {"line", NULL}, {"grid", NULL}, {"board", NULL}, {"pretty", "a grid with box separators"},
+    {"line", NULL},
+    {"grid", NULL},
+    {"board", NULL},
+    {"pretty", "a grid with box separators"},
+    {"pencil", "a grid of candidates"},
+    {"sukaku", "candidates on one line"},
     {NULL, NULL},
 };
 
@@ -76,11 +87,20 @@ const cli_option cli_options[] = {
      .more = "hdu4069 must be named; a line starting with '{', an f-puzzles link or a string "
              "starting N4Ig is f-puzzles (see FORMATS)."},
     {OPT_OUTPUT, 0, "output", "NAME",
-     CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST | CLI_CMD_CONVERT,
+     CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST | CLI_CMD_CONVERT | CLI_CMD_CANDIDATES,
      "output form: {}; default: the form each puzzle was read in",
      .values = output_values, .group = CLI_GROUP_IO,
-     .more = "f-puzzles input is written in line form by default; there is no f-puzzles "
-             "output."},
+     .more = "f-puzzles input is written in line form by default, and so is a solution of "
+             "sukaku input; there is no f-puzzles output.  In pencil or sukaku form a solved "
+             "cell is its digit and an empty cell holds every digit.  candidates writes "
+             "pencil marks: pencil (the default) or sukaku."},
+    {OPT_BASIC, 0, "basic", NULL, CLI_CMD_CANDIDATES,
+     "the pencil marks left by the simple techniques a person starts with (naked and "
+     "hidden singles, pointing and claiming), applied until none applies, instead of the "
+     "true candidates",
+     .group = CLI_GROUP_SEARCH,
+     .more = "No search runs: the marks are what a solver working by hand reaches before "
+             "anything harder.  Not for variant rules."},
     {OPT_JSON, 0, "json", NULL, (READERS & ~CLI_CMD_CONVERT) | CLI_CMD_ENGINES,
      "one JSON object per line (JSON Lines)", .group = CLI_GROUP_IO,
      .more = "Each record holds the status, the solution or count, search nodes, guesses and "
@@ -95,8 +115,10 @@ const cli_option cli_options[] = {
              "reading, searching and printing overlap: the main thread reads puzzles into a "
              "ring of 4096 slots and prints each finished puzzle as soon as every puzzle "
              "before it is done, so memory stays bounded whatever the size of the input."},
-    {OPT_TIMEOUT, 0, "timeout", "SECONDS", SEARCHERS | CLI_CMD_BEST,
-     "give up on a puzzle after SECONDS of search (status timeout)", .group = CLI_GROUP_SEARCH},
+    {OPT_TIMEOUT, 0, "timeout", "SECONDS", SEARCHERS | CLI_CMD_BEST | LOGIC,
+     "give up on a puzzle after SECONDS of search (status timeout); rate, explain, hint: "
+     "SECONDS for the uniqueness check, then for the rating (rate) or each step",
+     .group = CLI_GROUP_SEARCH},
     {OPT_LIMIT, 0, "limit", "N", CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CANDIDATES,
      "count, enumerate: stop after N solutions of a puzzle (the count is then "
      "incomplete); candidates: count each candidate's solutions up to N "
@@ -147,7 +169,7 @@ const cli_option cli_options[] = {
     {OPT_MAX_RATING, 0, "max-rating", "R", LOGIC,
      "try only the techniques rated R or less on Sudoku Explainer's scale (such as 2.8 for "
      "singles and locked candidates, 4.4 up to the XYZ-wing); a puzzle that needs more "
-     "is stuck; singles are always tried",
+     "is stuck",
      .group = CLI_GROUP_LOGIC},
     {OPT_SOLUTION, 0, "solution", "FILE", CLI_CMD_VERIFY,
      "the grids to check, one per puzzle in the same order ('-': standard "
@@ -372,6 +394,9 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         break;
     case OPT_DIFF:
         a->diff = 1;
+        break;
+    case OPT_BASIC:
+        a->basic = 1;
         break;
     case OPT_ENGINE:
         a->engine = sk_engine_find(arg);
@@ -600,7 +625,9 @@ static const char input_forms[] =
     "\n"
     "Input: line, grid, board or hdu4069 form, or f-puzzles (its JSON, the\n"
     "compressed string of a link, or the whole link), with the rules the\n"
-    "puzzle carries.  A puzzle in line, grid or board form may be followed\n"
+    "puzzle carries, or pencil marks (a grid of candidates as 'candidates'\n"
+    "prints it, or a 729-character sukaku line), which every command takes\n"
+    "as constraints.  A puzzle in line, grid or board form may be followed\n"
     "directly by variant rules, one per line, and by 'box RxC', 'diagonals'\n"
     "or 'hyper' lines:\n"
     "  cage 15: r1c1 r1c2 r2c1        thermo: r4c4 r4c5 r4c6\n"

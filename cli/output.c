@@ -297,7 +297,7 @@ const char *cli_status_name(cli_status s)
 {
     static const char *const names[CLI_ST_COUNT_] = {
         "pending", "unique", "solved", "multiple", "none",
-        "timeout", "invalid", "ok", "conflict", "wrong", "unchecked",
+        "timeout", "invalid", "ok", "conflict", "wrong", "unchecked", "open",
     };
     return (unsigned)s < CLI_ST_COUNT_ ? names[s] : "unknown";
 }
@@ -345,7 +345,8 @@ void cli_json_end(FILE *f, const cli_item *it)
 
 int cli_form_multiline(sk_format f)
 {
-    return f == SK_FORMAT_GRID || f == SK_FORMAT_PRETTY || f == SK_FORMAT_HDU4069;
+    return f == SK_FORMAT_GRID || f == SK_FORMAT_PRETTY || f == SK_FORMAT_HDU4069 ||
+           f == SK_FORMAT_PENCIL;
 }
 
 sk_format cli_output_form(const cli_args *a, const cli_item *it)
@@ -357,12 +358,44 @@ sk_format cli_output_form(const cli_args *a, const cli_item *it)
     case SK_FORMAT_LINE:
     case SK_FORMAT_GRID:
     case SK_FORMAT_BOARD:
+    case SK_FORMAT_PENCIL:
         return f;
     case SK_FORMAT_HDU4069:
         return SK_FORMAT_GRID;
     default:
         return SK_FORMAT_LINE;
     }
+}
+
+int cli_print_marks(cli_batch *b, const cli_item *it, const uint64_t *cand, sk_format f)
+{
+    sk_alphabet a = it->alphabet;
+    long need = sk_write_candidates(NULL, 0, &it->geom, cand, f, a);
+    if (need == SK_EINVAL && a != SK_ALPHABET_AUTO) {
+        a = SK_ALPHABET_AUTO; /* as cli_write_grid falls back */
+        need = sk_write_candidates(NULL, 0, &it->geom, cand, f, a);
+    }
+    if (need >= 0 && (size_t)need >= b->text.size) {
+        char *p = realloc(b->text.data, (size_t)need + 1);
+        if (p) {
+            b->text.data = p;
+            b->text.size = (size_t)need + 1;
+        } else {
+            need = SK_ENOMEM;
+        }
+    }
+    if (need >= 0)
+        need = sk_write_candidates(b->text.data, b->text.size, &it->geom, cand, f, a);
+    if (need < 0) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "cannot write the pencil marks of a %dx%d grid in %s form: %s",
+                 it->geom.n, it->geom.n, sk_format_name(f), sk_strerror((int)need));
+        cli_diag_print(it->file, it->line, 0, msg);
+        cli_batch_exit(b, need == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT);
+        return -1;
+    }
+    fputs(b->text.data, stdout);
+    return 0;
 }
 
 int cli_print_grid(cli_batch *b, const cli_item *it, const uint8_t *grid, int f)
@@ -408,35 +441,23 @@ static const char *mask_text(const cli_item *it, uint64_t m, char *buf, size_t s
 
 void cli_candidate_grid(cli_out *o, const cli_item *it, const uint64_t *masks)
 {
-    const int n = it->geom.n;
-    int br = 0, bc = 0, width = 1;
-    char text[SK_MAX_N * 4];
-    if (it->model && !sk_model_box(it->model, &br, &bc))
-        br = bc = 0;
-    for (int i = 0; i < n * n; i++) {
-        int k = (int)strlen(mask_text(it, masks[i], text, sizeof text));
-        if (k > width)
-            width = k;
+    sk_alphabet a = it->alphabet;
+    long need = sk_write_candidates(NULL, 0, &it->geom, masks, SK_FORMAT_PENCIL, a);
+    char *text;
+    if (need == SK_EINVAL && a != SK_ALPHABET_AUTO) {
+        a = SK_ALPHABET_AUTO; /* as cli_print_marks falls back */
+        need = sk_write_candidates(NULL, 0, &it->geom, masks, SK_FORMAT_PENCIL, a);
     }
-    for (int row = 0; row < n; row++) {
-        if (br && row && row % br == 0) {
-            for (int c = 0; c < n; c++) {
-                if (bc && c && c % bc == 0)
-                    cli_out_write(o, "-+", 2);
-                for (int k = 0; k < width + (c ? 1 : 0); k++)
-                    cli_out_write(o, "-", 1);
-            }
-            cli_out_write(o, "\n", 1);
-        }
-        for (int c = 0; c < n; c++) {
-            if (bc && c && c % bc == 0)
-                cli_out_write(o, " |", 2);
-            /* padded to the widest cell, but no space at the end of a row */
-            cli_outf(o, c ? " %-*s" : "%-*s", c == n - 1 ? 0 : width,
-                     mask_text(it, masks[row * n + c], text, sizeof text));
-        }
-        cli_out_write(o, "\n", 1);
+    text = need >= 0 ? malloc((size_t)need + 1) : NULL;
+    if (!text || sk_write_candidates(text, (size_t)need + 1, &it->geom, masks, SK_FORMAT_PENCIL,
+                                     a) < 0) {
+        cli_outf(o, "(the pencil marks cannot be written: %s)\n",
+                 sk_strerror(need < 0 ? (int)need : SK_ENOMEM));
+        free(text);
+        return;
     }
+    cli_out_write(o, text, (size_t)need);
+    free(text);
 }
 
 void cli_candidate_json(cli_out *o, const cli_item *it, const uint64_t *masks)

@@ -186,6 +186,17 @@ static FZ_UNUSED uint64_t fz_read_all(const uint8_t *data, size_t size, const sk
             h = fz_mix(h, p.cell_column, (size_t)nn * sizeof *p.cell_column);
             if (p.geom.regions)
                 h = fz_mix(h, p.geom.regions, (size_t)nn);
+            /* pencil marks: exactly for the forms that carry them, every
+               mask a set of digits 1..n, a given's mask its digit alone */
+            FZ_CHECK(!p.candidates ==
+                     !(p.format == SK_FORMAT_SUKAKU || p.format == SK_FORMAT_PENCIL));
+            for (i = 0; i < nn && p.candidates; i++) {
+                FZ_CHECK(p.candidates[i] != 0 && (n == 64 || !(p.candidates[i] >> n)));
+                FZ_CHECK(!p.cells[i] || p.candidates[i] == 1ull << (p.cells[i] - 1));
+                FZ_CHECK(p.format == SK_FORMAT_PENCIL || !p.cells[i]);
+            }
+            if (p.candidates)
+                h = fz_mix(h, p.candidates, (size_t)nn * sizeof *p.candidates);
             if (fn)
                 fn(user, &p);
         }

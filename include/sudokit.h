@@ -59,7 +59,8 @@ extern "C" {
     X(SK_EPARSE, -4, "malformed puzzle")                            \
     X(SK_EUNSUPPORTED, -5, "the engine does not support this puzzle") \
     X(SK_EIO, -6, "input/output error")                             \
-    X(SK_ERANGE, -7, "value out of range")
+    X(SK_ERANGE, -7, "value out of range")                          \
+    X(SK_ETIME, -8, "time limit reached")
 
 typedef enum sk_status {
 #define SK_STATUS_ENUM_(name, value, msg) name = value,
@@ -556,9 +557,12 @@ typedef struct sk_best_opts {
     void *user;                 /* passed to on_improve */
     const volatile int *cancel; /* optional; stops soon after *cancel becomes
                                    non-zero (read as in sk_search_opts) */
+    const uint64_t *candidates; /* optional N*N masks (pencil marks), as in
+                                   sk_search_opts: only solutions within
+                                   them count */
 } sk_best_opts;
 
-#define SK_BEST_OPTS_INIT {0, 0u, 0.0, NULL, NULL, NULL}
+#define SK_BEST_OPTS_INIT {0, 0u, 0.0, NULL, NULL, NULL, NULL}
 
 /* What a best-score search found and what it cost. */
 typedef struct sk_best_result {
@@ -611,9 +615,26 @@ typedef enum sk_format {
     SK_FORMAT_HDU4069,  /* HDU 4069: count line, then 9 rows of 9 integers,
                            digit in bits 0-3, walls in bits 4-7 */
     SK_FORMAT_PRETTY,   /* writing only: a grid with box separators */
-    SK_FORMAT_FPUZZLES  /* f-puzzles: its JSON, the compressed string of an
+    SK_FORMAT_FPUZZLES, /* f-puzzles: its JSON, the compressed string of an
                            f-puzzles link (lz-string base64), or the whole
                            link; rules and regions included */
+    SK_FORMAT_SUKAKU,   /* pencil marks on one line, N*N*N characters (729
+                           for 9x9, the "Sukaku" or pencil-mark puzzle of
+                           Sudoku Explainer): each cell's N places in digit
+                           order, the digit's symbol when it is a candidate,
+                           '.' or '0' when it is not ("1.3......" holds 1
+                           and 3).  White space may separate the characters
+                           anywhere; a jigsaw adds white space and N*N region
+                           ids, as a jigsaw line does.  N from 4 to 35 */
+    SK_FORMAT_PENCIL    /* pencil marks as a grid: N rows of N white-space
+                           separated fields, each a cell's candidates
+                           ("13 2 456 ..."), '|' and "---+---" separator
+                           lines as in a printed grid (the form `sudokit
+                           candidates` writes); a field may also be written
+                           by place as in SUKAKU ("1.3......"); NUMBERS
+                           separates the numbers of a field by commas
+                           ("1,12,16"); a jigsaw is followed directly by N
+                           rows of region ids, as a jigsaw grid is */
 } sk_format;
 
 /* Symbol sets. */
@@ -668,6 +689,22 @@ typedef struct sk_puzzle {
                                  the puzzle (f-puzzles drawings that are
                                  not rules: lines, circles, text...), or
                                  NULL */
+    const uint64_t *candidates; /* N*N pencil marks (bit d-1 of candidates[i]:
+                                 digit d is still possible in cell i) when
+                                 the puzzle was read in SUKAKU or PENCIL
+                                 form, else NULL.  Every mask holds at least
+                                 one digit; a cell of cells[] holds its
+                                 given's digit alone.  Which cells are
+                                 givens differs by form: in SUKAKU none
+                                 (cells[] is all 0: a cell with one
+                                 candidate is a naked single, as Sudoku
+                                 Explainer reads it); in PENCIL a field of
+                                 one symbol is a filled cell, so cells[]
+                                 holds it (a printed candidate grid shows a
+                                 solved cell so), while a field written by
+                                 place ("....5....") is a candidate set
+                                 even with one digit.  Search with the marks
+                                 as sk_search_opts.candidates. */
 } sk_puzzle;
 
 /* A streaming reader of puzzles (opaque). */
@@ -736,6 +773,28 @@ SK_API void sk_reader_free(sk_reader *r);
  */
 SK_API long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
               sk_format f, sk_alphabet a);
+
+/*
+ * Writes pencil marks cand (N*N masks, bit d-1 for digit d) of geometry g
+ * in form f, so that they read back as the same marks:
+ *   SK_FORMAT_PENCIL  N rows of fields, each cell's candidates run
+ *                     together in digit order ("1679"; NUMBERS: decimal
+ *                     numbers separated by commas, "1,12,16"), padded to
+ *                     the widest field, with " |" between boxes and a line
+ *                     of '-' and '+' between bands when g has rectangular
+ *                     boxes; no space at the end of a row;
+ *   SK_FORMAT_SUKAKU  one line of N*N*N characters: each cell's N places,
+ *                     the digit's symbol or '.' (a one-character alphabet
+ *                     is needed).
+ * A jigsaw's regions follow as the reader takes them (PENCIL: N rows of
+ * ids as GRID writes them; SUKAKU: a space and N*N ids).  sk_write takes
+ * these forms too, for a grid: a filled cell is its digit, an empty cell holds every
+ * digit.  snprintf-like: at most size bytes including a NUL; returns the
+ * length the whole text needs, or SK_EINVAL (another form, an alphabet
+ * that cannot write N, a mask with no digit or above N).
+ */
+SK_API long sk_write_candidates(char *buf, size_t size, const sk_geometry *g,
+                                const uint64_t *cand, sk_format f, sk_alphabet a);
 
 /*
  * Writes the variant rules of g as text, one rule per line in the form the
@@ -837,6 +896,15 @@ typedef struct sk_why {
  * SK_ENOMEM.
  */
 SK_API int sk_explain_none(const sk_model *m, const uint8_t *givens, sk_alphabet a, sk_why *why);
+
+/* The same for a puzzle given as pencil marks: cand (N*N masks, bit d-1
+ * for digit d; NULL: every digit) narrows every cell before propagation
+ * starts, and the messages speak of "the pencil marks" where they speak of
+ * "the givens" above ("the pencil marks leave box 2 no place for 5").
+ * givens may hold filled cells as well (0 = empty).  A mask of no digit is
+ * itself the reason (CELL). */
+SK_API int sk_explain_none_candidates(const sk_model *m, const uint8_t *givens,
+                                      const uint64_t *cand, sk_alphabet a, sk_why *why);
 
 /* ------------------------------------------------------------------ */
 /* Solving like a person                                               */
@@ -984,8 +1052,13 @@ SK_API int sk_logic_start_candidates(sk_logic *l, const uint8_t *givens, const u
 /* Techniques rated above max_rating (tenths) are not tried; 0 = no limit.
  * `candidates --basic` uses 28 (singles and locked candidates). */
 SK_API void sk_logic_set_limit(sk_logic *l, int max_rating);
+/* Each later sk_logic_next() and sk_rate*() call gives up after this many
+ * seconds (0 = no limit, the default) and returns SK_ETIME.  The nested
+ * chains can take very long on a grid that has many solutions (an empty
+ * one: every technique is tried and fails), or on a large grid. */
+SK_API void sk_logic_set_timeout(sk_logic *l, double seconds);
 /* Finds the next step: 1 with *step filled, 0 when no technique applies
- * (or the grid is solved), negative status on error. */
+ * (or the grid is solved), negative status on error (SK_ETIME). */
 SK_API int sk_logic_next(sk_logic *l, sk_step *step);
 /* Applies a step found by sk_logic_next on the same position. */
 SK_API void sk_logic_apply(sk_logic *l, const sk_step *step);
@@ -1010,8 +1083,12 @@ typedef struct sk_rating {
 } sk_rating;
 
 /* Rates a puzzle: solves it from givens step by step to the end and fills
- * *r.  Same errors as sk_logic_start. */
+ * *r.  Same errors as sk_logic_start; SK_ETIME when the timeout ends the
+ * rating (*r then holds the figures of the steps taken). */
 SK_API int sk_rate(sk_logic *l, const uint8_t *givens, sk_rating *r);
+/* The same from the position l is at (after sk_logic_start_candidates, for
+ * pencil marks, or after some steps).  SK_OK, SK_EINVAL, SK_ENOMEM. */
+SK_API int sk_rate_position(sk_logic *l, sk_rating *r);
 /* The step's full name as SE prints it ("Unique Loop 6 type 2", "Dynamic
  * Region Forcing Chains (+)"); returns buf. */
 SK_API char *sk_step_name(const sk_step *s, char *buf, size_t size);
@@ -1075,6 +1152,13 @@ SK_API char *sk_step_describe(const sk_model *m, const sk_step *s, sk_alphabet a
  * when a write fails (the text is then incomplete), SK_ENOMEM.
  */
 SK_API long sk_write_cnf(FILE *fp, const sk_model *m, const uint8_t *givens);
+
+/* The same for a puzzle given as pencil marks: cand (N*N masks, bit d-1
+ * for digit d; NULL: none) adds, after the givens' unit clauses, a unit
+ * clause -v for every digit d a cell's marks rule out (v its variable), so
+ * C grows by the number of those digits. */
+SK_API long sk_write_cnf_candidates(FILE *fp, const sk_model *m, const uint8_t *givens,
+                                    const uint64_t *cand);
 
 #ifdef __cplusplus
 }

@@ -22,8 +22,8 @@
 
 #include "format.h"
 
-static const char *const format_names[] = {"auto", "line", "grid", "board", "hdu4069",
-                                           "pretty", "fpuzzles"};
+static const char *const format_names[] = {"auto",   "line",     "grid",   "board", "hdu4069",
+                                           "pretty", "fpuzzles", "sukaku", "pencil"};
 static const char *const alphabet_names[] = {"auto", "digits", "hex", "letters",
                                              "numbers"};
 
@@ -42,7 +42,9 @@ int sk_format_parse(const char *name)
     } alias[] = {{"json-board", SK_FORMAT_BOARD},
                  {"leetcode", SK_FORMAT_BOARD},
                  {"json", SK_FORMAT_BOARD},
-                 {"f-puzzles", SK_FORMAT_FPUZZLES}};
+                 {"f-puzzles", SK_FORMAT_FPUZZLES},
+                 {"pencilmarks", SK_FORMAT_PENCIL},
+                 {"pencil-marks", SK_FORMAT_PENCIL}};
     size_t i;
     if (!name)
         return -1;

@@ -912,7 +912,7 @@ int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
     if (opts->timeout > 0)
         s->deadline = skx_now() + opts->timeout;
     memset(s->x, 0, (size_t)np * ncz);
-    int start_ok = skx_prop_start(&s->pr, givens, NULL);
+    int start_ok = skx_prop_start(&s->pr, givens, opts->candidates);
 
     /* Two passes over the root: the first dive (one bound round per node,
      * the copies' choices as a guide) finds an incumbent; then the search

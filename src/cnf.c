@@ -104,6 +104,12 @@ static void out_pair(cnf_out *o, long a, long b)
 
 long sk_write_cnf(FILE *fp, const sk_model *m, const uint8_t *givens)
 {
+    return sk_write_cnf_candidates(fp, m, givens, NULL);
+}
+
+long sk_write_cnf_candidates(FILE *fp, const sk_model *m, const uint8_t *givens,
+                             const uint64_t *cand)
+{
     cnf_out *o;
     long n, clauses, pairs_n, count = 0;
     char line[256], desc[128];
@@ -117,6 +123,9 @@ long sk_write_cnf(FILE *fp, const sk_model *m, const uint8_t *givens)
                 return SK_EINVAL;
             count += givens[i] != 0;
         }
+    if (cand)
+        for (int i = 0; i < m->ncells; i++)
+            count += __builtin_popcountll(m->all & ~cand[i]);
     clauses = (long)m->ncells * (1 + pairs_n) + count;
     for (int h = 0; h < m->nhouses; h++) {
         long size = (long)(m->house_off[h + 1] - m->house_off[h]);
@@ -197,6 +206,13 @@ long sk_write_cnf(FILE *fp, const sk_model *m, const uint8_t *givens)
         for (long cell = 0; cell < m->ncells; cell++)
             if (givens[cell]) {
                 out_lit(o, cell * n + givens[cell]);
+                out_end(o);
+            }
+    /* 5b: the digits the pencil marks rule out */
+    if (cand)
+        for (long cell = 0; cell < m->ncells; cell++)
+            for (uint64_t g = m->all & ~cand[cell]; g; g &= g - 1) {
+                out_lit(o, -(cell * n + __builtin_ctzll(g) + 1));
                 out_end(o);
             }
     /* 6: the rules */

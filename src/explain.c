@@ -31,6 +31,10 @@
  *   4. otherwise the honest answer is SEARCH: propagation leaves the
  *      puzzle open and only a search shows that no solution exists.
  *
+ * A puzzle given as pencil marks (sk_explain_none_candidates) starts from
+ * its marks rather than from every digit, so level 1 is "the pencil marks
+ * leave ...", and the messages name them where they name the givens.
+ *
  * Candidate masks only shrink along one line of reasoning, so every change
  * is logged on a trail (cell, old mask) and a probe is undone by popping
  * it; the counts of places per house and digit are restored from the same
@@ -299,6 +303,8 @@ static int propagate(ex *x)
 typedef struct text {
     char *buf;
     size_t size, len;
+    const char *from; /* what propagation starts from: "givens", or "pencil
+                         marks" for a puzzle given as candidates */
 } text;
 
 static void put(text *t, const char *fmt, ...)
@@ -379,7 +385,7 @@ static void put_short(text *t, const sk_model *m, sk_alphabet al, const reason *
 /* " after propagation from the givens (12 cells forced)" */
 static void put_after(text *t, int forced)
 {
-    put(t, " after propagation from the givens");
+    put(t, " after propagation from the %s", t->from);
     if (forced > 0)
         put(t, " (%d cell%s forced)", forced, forced == 1 ? "" : "s");
 }
@@ -396,14 +402,14 @@ static void put_root(text *t, const sk_model *m, sk_alphabet al, const reason *r
     }
     switch (r->kind) {
     case SK_WHY_CELL:
-        put(t, "the givens leave %s no candidate", skx_cell_name(m->n, r->cell, c));
+        put(t, "the %s leave %s no candidate", t->from, skx_cell_name(m->n, r->cell, c));
         break;
     case SK_WHY_HOUSE:
-        put(t, "the givens leave %s no place for %s",
+        put(t, "the %s leave %s no place for %s", t->from,
             sk_model_house_name(m, r->house, h, sizeof h), sym(al, m->n, r->digit, d));
         break;
     default:
-        put(t, "the givens leave the ");
+        put(t, "the %s leave the ", t->from);
         put_rule(t, m, r);
         put(t, " no way to hold");
         break;
@@ -424,7 +430,7 @@ static int givens_reason(const sk_model *m, const uint8_t *givens, sk_alphabet a
 {
     sk_conflict c;
     sk_violation v;
-    text t = {w->message, sizeof w->message, 0};
+    text t = {w->message, sizeof w->message, 0, "givens"};
     if (sk_check(m, givens, &c, 1) > 0) {
         char h[64], d[8], a[12], b[12];
         why_init(w, SK_WHY_CONFLICT);
@@ -459,7 +465,7 @@ static void copy_reason(sk_why *w, const reason *r)
 }
 
 /* Level 3: a cell whose every candidate fails.  1 when one is found. */
-static int probe(ex *x, sk_alphabet al, sk_why *w)
+static int probe(ex *x, sk_alphabet al, const char *from, sk_why *w)
 {
     const sk_model *m = x->m;
     size_t tmark = x->ntrail;
@@ -489,7 +495,7 @@ static int probe(ex *x, sk_alphabet al, sk_why *w)
             if (k < size)
                 continue;
             /* every candidate of cell i fails */
-            text t = {w->message, sizeof w->message, 0};
+            text t = {w->message, sizeof w->message, 0, from};
             char cn[12], d[8];
             why_init(w, SK_WHY_BRANCH);
             w->cell = i;
@@ -519,6 +525,13 @@ static size_t align8(size_t v) { return (v + 7) & ~(size_t)7; }
 
 int sk_explain_none(const sk_model *m, const uint8_t *givens, sk_alphabet al, sk_why *w)
 {
+    return sk_explain_none_candidates(m, givens, NULL, al, w);
+}
+
+int sk_explain_none_candidates(const sk_model *m, const uint8_t *givens, const uint64_t *marks,
+                               sk_alphabet al, sk_why *w)
+{
+    const char *from = marks ? "pencil marks" : "givens";
     if (!m || !givens || !w)
         return SK_EINVAL;
     for (int i = 0; i < m->ncells; i++)
@@ -564,6 +577,8 @@ int sk_explain_none(const sk_model *m, const uint8_t *givens, sk_alphabet al, sk
         uint64_t c = givens[i] ? 1ull << (givens[i] - 1) : m->all;
         if (m->cell_mask)
             c &= m->cell_mask[i];
+        if (marks)
+            c &= marks[i];
         x.cand[i] = c;
         if (!c && !start.kind)
             start = (reason){SK_WHY_CELL, i, -1, -1, givens[i], -1, 0, 0};
@@ -591,17 +606,17 @@ int sk_explain_none(const sk_model *m, const uint8_t *givens, sk_alphabet al, sk
             x.cq[x.cqn++] = (uint32_t)k;
         }
 
-    text t = {w->message, sizeof w->message, 0};
+    text t = {w->message, sizeof w->message, 0, from};
     if (start.kind || !propagate(&x)) {
         reason r = start.kind ? start : x.why;
         copy_reason(w, &r);
         put_root(&t, m, al, &r);
-    } else if (!probe(&x, al, w)) {
+    } else if (!probe(&x, al, from, w)) {
         int open = w->open, forced = w->forced;
         why_init(w, SK_WHY_SEARCH);
         w->forced = forced;
         w->open = open;
-        put(&t, "propagation from the givens");
+        put(&t, "propagation from the %s", from);
         if (forced > 0)
             put(&t, " (%d cell%s forced)", forced, forced == 1 ? "" : "s");
         put(&t, " finds no contradiction and leaves %d cell%s open: only a search shows that "

@@ -88,6 +88,7 @@ struct sk_reader {
 
     /* the puzzle being read */
     uint8_t cells[SKF_CELLS];       /* values, 0 = empty */
+    uint64_t cand[SKF_CELLS];       /* pencil marks (format_pencil.c) */
     uint8_t regions[SKF_CELLS];     /* region ids 0..N-1 (jigsaw) */
     uint32_t cell_line[SKF_CELLS];  /* position of each cell's symbol */
     uint32_t cell_column[SKF_CELLS];
@@ -228,6 +229,18 @@ void skf_rules_finish(sk_reader *r, sk_puzzle *p);
 int skf_fpuzzles_line(const skf_line *ln);
 /* Reads the f-puzzles puzzle at the front (consuming its lines). */
 int skf_fpuzzles_next(sk_reader *r, sk_puzzle *p, sk_diag *d);
+
+/* ---- format_pencil.c ----------------------------------------------- */
+
+/* 1 when ln holds a puzzle in SUKAKU form (N^3 characters almost all at
+ * their places; n: the side asked for, or 0; a: the alphabet asked for). */
+int skf_sukaku_line(const skf_line *ln, int n, sk_alphabet a);
+/* Reads the front line as one SUKAKU puzzle and consumes it. */
+int skf_sukaku_next(sk_reader *r, sk_puzzle *p, sk_diag *d);
+/* 1 when the front block is a PENCIL grid (detection: see the file). */
+int skf_pencil_block(sk_reader *r, int n);
+/* Reads the front block as one PENCIL grid and consumes it. */
+int skf_pencil_next(sk_reader *r, sk_puzzle *p, sk_diag *d);
 
 /* ---- format_board.c ------------------------------------------------ */
 

@@ -2,7 +2,8 @@
  * format_line.c - line form: one puzzle per line, N*N symbols row by row;
  * a jigsaw line adds white space and N*N region ids in the same alphabet
  * (region k written as the symbol of value k+1).  A token starting with
- * '#' after the cells ends the line (a trailing comment).
+ * '#' after the cells ends the line (a trailing comment).  A line of pencil
+ * marks (SUKAKU) goes to format_pencil.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -282,6 +283,9 @@ int skf_line_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
     int st;
     if (!ln)
         return r->fatal ? r->fatal : SK_DONE;
+    if (r->opts.format == SK_FORMAT_SUKAKU ||
+        (r->opts.format == SK_FORMAT_AUTO && skf_sukaku_line(ln, r->opts.n, r->opts.alphabet)))
+        return skf_sukaku_next(r, p, d);
     p->index = r->index++;
     p->line = ln->no;
     p->format = SK_FORMAT_LINE;

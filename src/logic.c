@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "logic.h"
 #include "model.h"
 
@@ -160,6 +161,22 @@ void sk_logic_free(sk_logic *s)
     free(s->pos);
     free(s->peerbits);
     free(s);
+}
+
+void sk_logic_set_timeout(sk_logic *s, double seconds)
+{
+    if (s)
+        s->timeout = seconds > 0 ? seconds : 0;
+}
+
+int skl_expired(const skl_state *s)
+{
+    return s->deadline > 0 && skx_now() > s->deadline;
+}
+
+static void arm(skl_state *s)
+{
+    s->deadline = s->timeout > 0 ? skx_now() + s->timeout : 0;
 }
 
 void sk_logic_set_limit(sk_logic *s, int max_rating)
@@ -853,6 +870,7 @@ int sk_logic_next(sk_logic *s, sk_step *step)
     int st;
     if (sk_logic_solved(s))
         return 0;
+    arm(s);
     st = next_step(s);
     if (st <= 0)
         return st;
@@ -865,11 +883,22 @@ int sk_rate(sk_logic *s, const uint8_t *givens, sk_rating *r)
     int st;
     if (!s || !givens || !r)
         return SK_EINVAL;
+    st = sk_logic_start(s, givens);
+    if (st != SK_OK) {
+        memset(r, 0, sizeof *r);
+        r->er_tech = r->ep_tech = r->ed_tech = -1;
+        return st;
+    }
+    return sk_rate_position(s, r);
+}
+
+int sk_rate_position(sk_logic *s, sk_rating *r)
+{
+    if (!s || !r)
+        return SK_EINVAL;
+    arm(s);
     memset(r, 0, sizeof *r);
     r->er_tech = r->ep_tech = r->ed_tech = -1;
-    st = sk_logic_start(s, givens);
-    if (st != SK_OK)
-        return st;
     while (!sk_logic_solved(s)) {
         const sk_step *h = &s->step;
         int found = next_step(s);

@@ -49,6 +49,8 @@ struct sk_logic {
     const sk_model *m;
     int n, nc;
     int limit;       /* highest rating tried, 0 = all */
+    double timeout;  /* seconds a call may take, 0 = no limit */
+    double deadline; /* of the current call, 0 = none */
     uint64_t *cand;  /* candidates of each cell, bits 0..N-1 */
     uint8_t *val;    /* 0, or the digit placed (1..N) */
     int nh;          /* full houses, SE order */
@@ -77,6 +79,8 @@ struct sk_logic {
 typedef struct sk_logic skl_state;
 
 /* logic.c */
+/* 1 when the current call is past its deadline. */
+int skl_expired(const skl_state *s);
 const uint16_t *skl_hcells(const skl_state *s, int k, int *count);
 int skl_sees(const skl_state *s, int a, int b);
 void skl_step_reset(skl_state *s, int tech, int rating);

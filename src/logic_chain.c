@@ -1016,6 +1016,8 @@ static int unary(skl_state *s)
             int card = popcount64(c->grid[cell]);
             if (card < 2 || (!x && card > 2))
                 continue;
+            if (skl_expired(s))
+                return SK_ETIME;
             for (uint64_t v = c->grid[cell]; v; v &= v - 1) {
                 int d = lowest(v), st;
                 /* the forcing chains' targets are kept apart from the
@@ -1255,6 +1257,8 @@ static int advanced(skl_state *s)
     size_t sz = (size_t)(s->nc * s->n + 1) * sizeof(int);
     basic_ctx b;
     int st = SK_OK;
+    if (skl_expired(s))
+        return SK_ETIME;
     c->nadv = 0;
     b.s = s;
     b.c = c;
@@ -1598,6 +1602,8 @@ static int multiple(skl_state *s)
 {
     skl_chain *c = s->chain;
     for (int cell = 0; cell < s->nc; cell++) {
+        if (skl_expired(s))
+            return SK_ETIME;
         int card = popcount64(c->grid[cell]);
         if (card > 2 || (card > 1 && c->dynamic)) {
             int st = multiple_cell(s, cell);

@@ -8,6 +8,8 @@
  *   - first non-blank character '{', an f-puzzles link or a compressed
  *     f-puzzles string (format_fpuzzles.c)                 -> f-puzzles
  *   - first non-blank character '['                      -> board(s)
+ *   - rows of N fields of candidates such as "1679" (format_pencil.c
+ *     says which blocks are)                              -> pencil grid
  *   - first line is two tokens, the first L long, L a square >= 16, the
  *     second at least L/2 long
  *                                                         -> jigsaw lines
@@ -23,6 +25,8 @@
  *     cells, W > 64 not a square (a grid too large), and in any case lines when,
  *     measured in characters, some data row has a square number of cells
  *     above 64 (a grid row cannot)
+ * A line puzzle of N^3 characters almost all at their places is pencil
+ * marks on one line (format_pencil.c, asked by format_line.c).
  * HDU 4069 is never detected; it must be asked for.
  */
 #include <stdarg.h>
@@ -409,7 +413,7 @@ static int open_common(const sk_read_opts *opts, sk_reader **out)
     if (!opts)
         opts = &defaults;
     if ((int)opts->format < SK_FORMAT_AUTO || opts->format == SK_FORMAT_PRETTY ||
-        opts->format > SK_FORMAT_FPUZZLES ||
+        opts->format > SK_FORMAT_PENCIL ||
         (int)opts->alphabet < SK_ALPHABET_AUTO || opts->alphabet > SK_ALPHABET_NUMBERS ||
         opts->n < 0 || opts->n > SK_MAX_N)
         return SK_EINVAL;
@@ -420,8 +424,9 @@ static int open_common(const sk_read_opts *opts, sk_reader **out)
         return SK_ENOMEM;
     r->opts = *opts;
     r->state = opts->format == SK_FORMAT_HDU4069 ? SKF_ST_HDU_HEAD
-               : opts->format == SK_FORMAT_LINE  ? SKF_ST_LINES
-                                                 : SKF_ST_NONE;
+               : opts->format == SK_FORMAT_LINE || opts->format == SK_FORMAT_SUKAKU
+                   ? SKF_ST_LINES
+                   : SKF_ST_NONE;
     *out = r;
     return SK_OK;
 }
@@ -681,7 +686,13 @@ static int next_grid(sk_reader *r, sk_puzzle *p, sk_diag *diag)
            grid (typed after a line puzzle) starts a new block */
         if (r->state == SKF_ST_LINES) {
             skf_block b;
-            if (r->opts.format == SK_FORMAT_LINE || !short_line(ln))
+            if (r->opts.format == SK_FORMAT_LINE || r->opts.format == SK_FORMAT_SUKAKU)
+                return skf_line_next(r, p, diag);
+            if (skf_pencil_block(r, r->opts.n)) {
+                r->state = SKF_ST_NONE;
+                return skf_pencil_next(r, p, diag);
+            }
+            if (!short_line(ln))
                 return skf_line_next(r, p, diag);
             st = skf_scan_block(r, r->opts.n, &b);
             if (st != SK_OK)
@@ -712,6 +723,9 @@ static int next_grid(sk_reader *r, sk_puzzle *p, sk_diag *diag)
         }
         if (r->opts.format == SK_FORMAT_GRID)
             return skf_grid_next(r, p, diag);
+        if (r->opts.format == SK_FORMAT_PENCIL ||
+            (r->opts.format == SK_FORMAT_AUTO && skf_pencil_block(r, r->opts.n)))
+            return skf_pencil_next(r, p, diag);
         st = block_is_lines(r, ln, &lines);
         if (st != SK_OK)
             return st;

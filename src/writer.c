@@ -10,8 +10,16 @@
  *           aligned) with "|" between boxes and "------+-------+------"
  *           lines between bands when the geometry has rectangular boxes;
  *           jigsaw and box-less grids get the plain spaced rows.
+ *   PENCIL  pencil marks (sk_write_candidates; a grid's empty cell holds
+ *           every digit): each cell's candidates run together, padded
+ *           to the widest, " |" between boxes and "-----+------" lines
+ *           between bands as PRETTY has them, no space at a row's end;
+ *           jigsaw: N rows of region ids as GRID has them.
+ *   SUKAKU  pencil marks on one line: N places per cell, the digit's
+ *           symbol or '.'; jigsaw: a space and N*N region ids.
  * Every text ends with a newline.  BOARD and PRETTY of a jigsaw write the
- * cells only.  HDU 4069 and AUTO forms are not written (SK_EINVAL).
+ * cells only.  HDU 4069 and AUTO forms are not written
+ * (SK_EINVAL).
  */
 #include <stdio.h>
 #include <string.h>
@@ -174,13 +182,120 @@ static void write_pretty(out *o, const sk_geometry *g, const uint8_t *grid, sk_a
     }
 }
 
+/* The pencil marks of cell i: cand[i], or for a grid its digit alone or,
+ * when empty, every digit. */
+static uint64_t marks_of(int n, const uint64_t *cand, const uint8_t *grid, int i)
+{
+    if (cand)
+        return cand[i];
+    if (grid[i])
+        return 1ull << (grid[i] - 1);
+    return n == 64 ? ~0ull : (1ull << n) - 1;
+}
+
+/* The candidates of mask m as text: symbols run together, or for NUMBERS
+ * (above 9) decimal numbers separated by commas.  Returns the length;
+ * writes into o when it is not NULL. */
+static int put_marks(out *o, int n, uint64_t m, sk_alphabet a)
+{
+    int len = 0;
+    for (uint64_t g = m; g; g &= g - 1) {
+        int v = __builtin_ctzll(g) + 1;
+        if (a == SK_ALPHABET_NUMBERS && n > 9) {
+            char t[8];
+            int k = snprintf(t, sizeof t, g == m ? "%d" : ",%d", v);
+            if (o)
+                put_str(o, t);
+            len += k;
+        } else {
+            if (o)
+                put(o, sk_alphabet_symbol(a == SK_ALPHABET_NUMBERS ? SK_ALPHABET_DIGITS : a, v));
+            len++;
+        }
+    }
+    return len;
+}
+
+static void write_pencil(out *o, const sk_geometry *g, const uint64_t *cand,
+                         const uint8_t *grid, sk_alphabet a)
+{
+    int n = g->n, br = 0, bc = 0, width = 1;
+    if (!pretty_box(g, &br, &bc))
+        br = bc = 0;
+    for (int i = 0; i < n * n; i++) {
+        int k = put_marks(NULL, n, marks_of(n, cand, grid, i), a);
+        if (k > width)
+            width = k;
+    }
+    for (int r = 0; r < n; r++) {
+        if (br && r && r % br == 0) {
+            for (int c = 0; c < n; c++) {
+                if (bc && c && c % bc == 0)
+                    put_str(o, "-+");
+                put_repeat(o, '-', width + (c ? 1 : 0));
+            }
+            put(o, '\n');
+        }
+        for (int c = 0; c < n; c++) {
+            int k;
+            if (bc && c && c % bc == 0)
+                put_str(o, " |");
+            if (c)
+                put(o, ' ');
+            k = put_marks(o, n, marks_of(n, cand, grid, r * n + c), a);
+            if (c < n - 1)
+                put_repeat(o, ' ', width - k); /* no space at the end of a row */
+        }
+        put(o, '\n');
+    }
+    if (g->regions)
+        write_rows(o, n, g->regions, 1, a);
+}
+
+static void write_sukaku(out *o, const sk_geometry *g, const uint64_t *cand,
+                         const uint8_t *grid, sk_alphabet a)
+{
+    int n = g->n;
+    for (int i = 0; i < n * n; i++) {
+        uint64_t m = marks_of(n, cand, grid, i);
+        for (int v = 1; v <= n; v++)
+            put(o, m >> (v - 1) & 1 ? sk_alphabet_symbol(a, v) : '.');
+    }
+    if (g->regions) {
+        put(o, ' ');
+        for (int i = 0; i < n * n; i++)
+            put(o, sk_alphabet_symbol(a, g->regions[i] + 1));
+    }
+    put(o, '\n');
+}
+
+/* Writes grid or cand (one of them NULL) in form f; see sk_write. */
+static long write_any(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
+                      const uint64_t *cand, sk_format f, sk_alphabet a);
+
+long sk_write_candidates(char *buf, size_t size, const sk_geometry *g, const uint64_t *cand,
+                         sk_format f, sk_alphabet a)
+{
+    if (!cand || (f != SK_FORMAT_PENCIL && f != SK_FORMAT_SUKAKU))
+        return SK_EINVAL;
+    return write_any(buf, size, g, NULL, cand, f, a);
+}
+
 long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid, sk_format f,
               sk_alphabet a)
+{
+    if (!grid)
+        return SK_EINVAL;
+    return write_any(buf, size, g, grid, NULL, f, a);
+}
+
+static long write_any(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
+                      const uint64_t *cand, sk_format f, sk_alphabet a)
 {
     out o;
     int n, i, cells;
 
-    if (!g || !grid || (!buf && size > 0))
+    if (!g || (!buf && size > 0))
         return SK_EINVAL;
     n = g->n;
     if (n < 1 || n > SK_MAX_N)
@@ -193,7 +308,8 @@ long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
     if (a != SK_ALPHABET_NUMBERS && n > skf_alphabet_max(a))
         return SK_EINVAL;
     for (i = 0; i < cells; i++)
-        if (grid[i] > n || (g->regions && g->regions[i] >= n))
+        if ((grid && grid[i] > n) || (g->regions && g->regions[i] >= n) ||
+            (cand && (!cand[i] || (n < 64 && cand[i] >> n))))
             return SK_EINVAL;
 
     o.buf = buf;
@@ -217,6 +333,14 @@ long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
         break;
     case SK_FORMAT_PRETTY:
         write_pretty(&o, g, grid, a);
+        break;
+    case SK_FORMAT_PENCIL:
+        write_pencil(&o, g, cand, grid, a);
+        break;
+    case SK_FORMAT_SUKAKU:
+        if (a == SK_ALPHABET_NUMBERS)
+            return SK_EINVAL;
+        write_sukaku(&o, g, cand, grid, a);
         break;
     default:
         return SK_EINVAL;

@@ -97,6 +97,11 @@ SUDOKIT_ALLOC_FAIL= "$T" solve "$input" >"$tmp/small.sol" 2>/dev/null
 one verify verify "$input" --solution "$tmp/small.sol"
 persist=0 one verify-json verify --json "$tmp/mixed.txt" --solution "$tmp/small.sol"
 persist=0 one solve-diff solve --diff "$tmp/mixed.txt"
+# pencil marks read, searched within, reduced by --basic, written
+cat fuzz/corpus/pencil/grid9 fuzz/corpus/pencil/sukaku9 >"$tmp/marks.txt"
+persist=0 one candidates-basic candidates --basic "$input" "$tmp/marks.txt"
+persist=0 one candidates-marks candidates "$tmp/marks.txt"
+persist=0 one convert-marks convert --output sukaku "$tmp/marks.txt"
 persist=0 one engines engines --json
 persist=0 one rate rate "$tmp/mixed.txt"
 one rate-threads rate -j 3 --json "$input" $D/rated.txt

@@ -93,10 +93,14 @@ same rate-json-stuck "$tmp/e" "$tmp/o2"
 # Nothing to start from: stuck at once, EP and ED 0.0 as in SE.
 echo $EMPTY >"$tmp/empty.txt"
 echo '20.0/0.0/0.0 stuck' | out
-run rate-no-check-empty 0 rate --no-check "$tmp/empty.txt"
-"$T" rate --no-check --json "$tmp/empty.txt" >"$tmp/o"
+run rate-no-check-empty 0 rate --no-check --max-rating 9 "$tmp/empty.txt"
+"$T" rate --no-check --max-rating 9 --json "$tmp/empty.txt" >"$tmp/o"
 echo '{"index":0,"status":"unchecked","er":20.0,"ep":0.0,"ed":0.0,"er_technique":null,"ep_technique":null,"ed_technique":null,"stuck":true,"steps":0}' | out
 same rate-no-check-json "$tmp/eout" "$tmp/o"
+# Without a limit every technique is tried on it, the nested chains at
+# great length: --timeout ends it.
+echo 'timeout' | out
+run rate-timeout 1 rate --no-check --timeout 0.5 "$tmp/empty.txt"
 reset
 
 # A full grid needs no step.
@@ -308,10 +312,10 @@ assert [c for row in rows for c in row] == recs[0]['candidates']
 
 # The empty grid with --no-check: stuck before the first step.
 out <<'EOF'
-stuck after 0 steps: no technique applies; rating 20.0/0.0/0.0
+stuck after 0 steps: no technique up to 9.0 applies; rating 20.0/0.0/0.0
 123456789 123456789 123456789 | 123456789 123456789 123456789 | 123456789 123456789 123456789
 EOF
-"$T" explain --no-check "$tmp/empty.txt" | sed -n 1,2p >"$tmp/o"
+"$T" explain --no-check --max-rating 9 "$tmp/empty.txt" | sed -n 1,2p >"$tmp/o"
 same explain-empty "$tmp/eout" "$tmp/o"
 reset
 
@@ -333,8 +337,8 @@ echo 'r2c3 = 2: hidden single in column 3 (rating 1.5)' | out
 run hint-next 0 hint "$tmp/next.txt"
 echo 'solved: every cell is filled' | out
 run hint-solved 0 hint "$tmp/full.txt"
-echo 'stuck: no technique applies' | out
-run hint-stuck 0 hint --no-check "$tmp/empty.txt"
+echo 'stuck: no technique up to 9.0 applies' | out
+run hint-stuck 0 hint --no-check --max-rating 9 "$tmp/empty.txt"
 echo 'stuck: no technique up to 2.8 applies' | out
 run hint-stuck-max 0 hint --no-check --max-rating 2.8 "$tmp/empty.txt"
 "$T" hint --json "$tmp/grid.txt" "$tmp/full.txt" | nrec >"$tmp/o"
@@ -344,7 +348,7 @@ out <<'EOF'
 EOF
 same hint-json "$tmp/eout" "$tmp/o"
 reset
-"$T" hint --json --no-check "$tmp/empty.txt" >"$tmp/o"
+"$T" hint --json --no-check --max-rating 9 "$tmp/empty.txt" >"$tmp/o"
 echo '{"index":0,"status":"unchecked","solved":false,"stuck":true}' | out
 same hint-json-stuck "$tmp/eout" "$tmp/o"
 reset

@@ -83,7 +83,7 @@ EOF
 run usage-man-not-solve 2 solve --man
 
 err <<'EOF'
-sudokit: error: unknown output format 'fpuzzles' (line, grid, board, pretty)
+sudokit: error: unknown output format 'fpuzzles' (line, grid, board, pretty, pencil, sukaku)
 Try 'sudokit convert --help'.
 EOF
 run usage-output-not-listed 2 convert --output fpuzzles
@@ -130,7 +130,7 @@ EOF
 run usage-unknown-engine 2 solve --engine=warp $D/classic.txt
 
 err <<'EOF'
-sudokit: error: unknown output format 'fancy' (line, grid, board, pretty)
+sudokit: error: unknown output format 'fancy' (line, grid, board, pretty, pencil, sukaku)
 Try 'sudokit solve --help'.
 EOF
 run usage-bad-output 2 solve --output fancy $D/classic.txt
