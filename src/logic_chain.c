@@ -330,8 +330,10 @@ static int new_node(skl_chain *c, int pot, const int *par, int npar, int cause)
     n->par = c->npar;
     n->cause = cause;
     n->nest = -1;
-    memcpy(c->par + c->npar, par, (size_t)npar * sizeof *par);
-    c->npar += npar;
+    if (npar) {
+        memcpy(c->par + c->npar, par, (size_t)npar * sizeof *par);
+        c->npar += npar;
+    }
     return c->nnode++;
 }
 
