@@ -915,8 +915,10 @@ SK_API int sk_explain_none_candidates(const sk_model *m, const uint8_t *givens,
  * step at a time, as a person does: the first technique that makes progress
  * in the order of Sudoku Explainer's difficulty scale, which it rates the
  * same way (ratings are kept in tenths: 12 means 1.2).  It works on any
- * model; houses other than boxes, rows and columns (jigsaw regions count as
- * boxes) take part in the techniques that are stated over houses.  Variant
+ * model: jigsaw regions count as boxes; other houses of N cells (diagonals,
+ * windows) count as lines and take part in singles, naked and hidden sets,
+ * chains and the uniqueness patterns, while locked candidates and fish are
+ * made of boxes, rows and columns.  Variant
  * rules beyond houses are not used by it yet: sk_logic_new() refuses a model
  * with rules (SK_EUNSUPPORTED).
  *

@@ -9,8 +9,11 @@
  * the easiest step overall).  The chaining producers are in logic_chain.c.
  *
  * Houses are taken from the model: boxes and jigsaw regions first, then
- * columns, then rows (SE's scan order), then any other house (diagonals,
- * windows, groups), which counts as a line for the ratings.  Digits are
+ * columns, then rows (SE's scan order), then any other house of N cells
+ * (diagonals, windows), which counts as a line for the ratings and takes
+ * part in singles, naked and hidden sets, chains and the uniqueness
+ * patterns; locked candidates and fish are made of boxes, rows and
+ * columns only.  Smaller groups only forbid repeats (in chains).  Digits are
  * bits 0..N-1 of a cell's candidate mask inside this file (1..N in the
  * steps it reports); a placed cell keeps only its digit and is marked in
  * val[].
@@ -555,8 +558,9 @@ static int locking(skl_state *s, int direct)
  * house a single place, which is then placed. */
 static int hidden_set(skl_state *s, int k, int direct)
 {
-    static const int order[3] = {SKL_BLOCK, SKL_COLUMN, SKL_ROW};
-    for (int t = 0; t < 3; t++)
+    /* SE's order; houses of other shapes (diagonals, windows) last */
+    static const int order[4] = {SKL_BLOCK, SKL_COLUMN, SKL_ROW, SKL_OTHER};
+    for (int t = 0; t < 4; t++)
         for (int h = 0; h < s->nh; h++) {
             if (s->hkind[h] != order[t])
                 continue;
@@ -617,8 +621,9 @@ static int hidden_set(skl_state *s, int k, int direct)
 
 static int naked_set(skl_state *s, int k)
 {
-    static const int order[3] = {SKL_BLOCK, SKL_COLUMN, SKL_ROW};
-    for (int t = 0; t < 3; t++)
+    /* SE's order; houses of other shapes (diagonals, windows) last */
+    static const int order[4] = {SKL_BLOCK, SKL_COLUMN, SKL_ROW, SKL_OTHER};
+    for (int t = 0; t < 4; t++)
         for (int h = 0; h < s->nh; h++) {
             if (s->hkind[h] != order[t] || empty_cells(s, h) < 2 * k)
                 continue;
