@@ -132,6 +132,10 @@ struct skl_chain {
     unsigned nest_stamp;
     int nest_sum;
     int *adv;           /* advanced potentials: pot, nest, npar, parents... */
+    uint64_t *anc;      /* do_cycles: each on node's ancestor off links */
+    int capanc;
+    int *offpar;        /* do_cycles: queue position of each off node's parent */
+    int capoffpar;
     int nadv, capadv;
     /* the best step so far */
     int have;
@@ -207,6 +211,8 @@ void skl_chain_free(skl_state *s)
     free(c->nest_cx);
     free(c->nest_seen);
     free(c->adv);
+    free(c->anc);
+    free(c->offpar);
     free(c->gridbuf);
     if (c->child) {
         s->chain = c->child;
@@ -890,38 +896,57 @@ static void forcing_step(skl_state *s, int target, int y, int x)
 /* From potential start, alternating layers of on->off and off->on links;
  * a link back to start after four or more makes a cycle.  Each cycle found
  * is offered as a step. */
+/* Room for the off-link ancestor sets of n on nodes (do_cycles). */
+static int anc_room(skl_chain *c, int n, int w)
+{
+    return grow((void **)&c->anc, &c->capanc, n * w, sizeof *c->anc) &&
+           grow((void **)&c->offpar, &c->capoffpar, n * 32 + 64, sizeof *c->offpar);
+}
+
 static int do_cycles(skl_state *s, int start, int y, int x)
 {
     skl_chain *c = s->chain;
     run r;
     int hon = 0, ton = 0, hoff = 0, toff = 0, length = 0;
     int *cycles = c->tmp, ncycles = 0;
+    /* SE drops an off link already among the node's ancestors: with few
+       candidates each on node keeps the set of its ancestors' off links
+       (the queue position of an off node's parent says whose), else the
+       ancestors are walked */
+    int w = (s->nc * s->n + 63) / 64, sets = w <= 32;
     run_begin(c, &r, 0);
     int k0 = new_node(c, start, NULL, 0, CAUSE_NONE);
-    if (k0 < 0 || !run_add(c, &r, k0) || !queue_room(c, 16))
+    if (k0 < 0 || !run_add(c, &r, k0) || !queue_room(c, 16) || (sets && !anc_room(c, 1, w)))
         return SK_ENOMEM;
+    if (sets)
+        memset(c->anc, 0, (size_t)w * sizeof *c->anc);
     c->qon[ton++] = k0;
     while (hon < ton || hoff < toff) {
         length++;
         while (hon < ton) {
-            int p = c->qon[hon++];
+            int at = hon, p = c->qon[hon++];
+            const uint64_t *anc = sets ? c->anc + (size_t)at * w : NULL;
             on_to_off(s, c->node[p].pot, y);
-            if (!queue_room(c, toff + c->nout))
+            if (!queue_room(c, toff + c->nout) ||
+                (sets && !grow((void **)&c->offpar, &c->capoffpar, toff + c->nout, sizeof *c->offpar)))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
-                if (is_parent(c, p, c->out[i]))
+                int cand = c->out[i] / 2;
+                if (sets ? (int)((anc[cand >> 6] >> (cand & 63)) & 1) : is_parent(c, p, c->out[i]))
                     continue;
                 int k = new_node(c, c->out[i], &p, 1, c->outcause[i]);
                 if (k < 0)
                     return SK_ENOMEM;
+                if (sets)
+                    c->offpar[toff] = at;
                 c->qoff[toff++] = k;
             }
         }
         length++;
         while (hoff < toff) {
-            int p = c->qoff[hoff++];
+            int at = hoff, p = c->qoff[hoff++];
             off_to_on(s, c->node[p].pot, y, x, NULL);
-            if (!queue_room(c, ton + c->nout))
+            if (!queue_room(c, ton + c->nout) || (sets && !anc_room(c, ton + c->nout, w)))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
                 int pot = c->out[i];
@@ -938,6 +963,12 @@ static int do_cycles(skl_state *s, int start, int y, int x)
                         return SK_ENOMEM;
                     if (!run_add(c, &r, k))
                         return SK_ENOMEM;
+                    if (sets) {
+                        uint64_t *dst = c->anc + (size_t)ton * w;
+                        int cand = c->node[p].pot / 2;
+                        memcpy(dst, c->anc + (size_t)c->offpar[at] * w, (size_t)w * sizeof *dst);
+                        dst[cand >> 6] |= 1ull << (cand & 63);
+                    }
                     c->qon[ton++] = k;
                 }
             }
