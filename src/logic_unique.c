@@ -748,9 +748,6 @@ static void ae_combos(ae_ctx *a, int i, uint64_t used)
     if (a->full)
         return;
     if (i == a->degree) {
-        for (int e = 0; e < a->nexcl; e++)
-            if (!(a->g[a->excl[e]] & ~used))
-                return;
         int full = 1;
         for (int x = 0; x < a->degree; x++) {
             a->allowed[x] |= BIT(a->pick[x]);
@@ -765,8 +762,14 @@ static void ae_combos(ae_ctx *a, int i, uint64_t used)
             clash = a->pick[x] == d && skl_sees(a->s, a->cells[x], a->cells[i]);
         if (clash)
             continue;
+        /* an excluder left without candidates forbids every extension */
+        uint64_t u = used | BIT(d);
+        for (int e = 0; e < a->nexcl && !clash; e++)
+            clash = !(a->g[a->excl[e]] & ~u);
+        if (clash)
+            continue;
         a->pick[i] = d;
-        ae_combos(a, i + 1, used | BIT(d));
+        ae_combos(a, i + 1, u);
     }
 }
 
