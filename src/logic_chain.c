@@ -141,6 +141,13 @@ struct skl_chain {
     int have;
     double best_diff;
     int best_cx, best_key;
+    int cache_ok, slot_base;
+    struct cached {
+        unsigned gen;   /* the search it belongs to */
+        run r;
+        int st, a, b;   /* do_chaining's result: a contradiction's nodes */
+    } *cache;
+    unsigned gen;       /* searches so far */
     int dynamic, nishio, multiple, level, nestlimit;
     int oom;
 };
@@ -213,6 +220,7 @@ void skl_chain_free(skl_state *s)
     free(c->adv);
     free(c->anc);
     free(c->offpar);
+    free(c->cache);
     free(c->gridbuf);
     if (c->child) {
         s->chain = c->child;
@@ -231,8 +239,21 @@ static int setup(skl_state *s)
     if (c->np)
         return SK_OK;
     c->np = nc * s->n * 2;
-    c->nslots = 2 * s->n + 2;
+    /* each candidate's "on" run is kept for the whole search, in a map of
+       its own, when the maps stay small (9x9 and below): the region
+       chains use the runs of other cells' candidates, which are their own
+       runs too */
+    c->cache_ok = (long)nc * s->n * c->np <= 1200000L;
+    c->slot_base = c->cache_ok ? nc * s->n : 0;
+    c->nslots = c->slot_base + 2 * s->n + 2;
     c->smap = malloc((size_t)c->nslots * (size_t)c->np * sizeof *c->smap);
+    if (c->cache_ok) {
+        c->cache = calloc((size_t)nc * s->n, sizeof *c->cache);
+        if (!c->cache) {
+            c->np = 0;
+            return SK_ENOMEM;
+        }
+    }
     c->sstamp = calloc((size_t)c->nslots * (size_t)c->np, sizeof *c->sstamp);
     c->seen = calloc((size_t)c->np, sizeof *c->seen);
     c->g = malloc((size_t)nc * sizeof *c->g);
@@ -1532,6 +1553,31 @@ static int intersect(skl_state *s, const run *runs, int nr, int on)
     return n;
 }
 
+/* The run from candidate d of cell on (do_chaining's status in *st, a
+ * contradiction's nodes in *a, *b): kept from earlier in the same search
+ * when the runs are kept, else computed in slot fallback. */
+static int on_run(skl_state *s, int cell, int d, int fallback, run *r, int *st, int *a, int *b)
+{
+    skl_chain *c = s->chain;
+    int cand = cell * s->n + d;
+    if (c->cache_ok) {
+        struct cached *e = &c->cache[cand];
+        if (e->gen != c->gen) {
+            e->st = chain_from(s, &e->r, cand, POT(cell, d, 1), &e->a, &e->b);
+            if (e->st < 0)
+                return e->st;
+            e->gen = c->gen;
+        }
+        *r = e->r;
+        *st = e->st;
+        *a = e->a;
+        *b = e->b;
+        return SK_OK;
+    }
+    *st = chain_from(s, r, c->slot_base + fallback, POT(cell, d, 1), a, b);
+    return *st < 0 ? *st : SK_OK;
+}
+
 static int region_chains(skl_state *s, int cell, int d, const run *own)
 {
     skl_chain *c = s->chain;
@@ -1558,9 +1604,9 @@ static int region_chains(skl_state *s, int cell, int d, const run *own)
                 runs[nr++] = *own;
                 continue;
             }
-            st = chain_from(s, &runs[nr], s->n + 1 + nr, POT(o, d, 1), &a, &b);
-            if (st < 0)
-                return st;
+            int rc = on_run(s, o, d, s->n + 1 + nr, &runs[nr], &st, &a, &b);
+            if (rc < 0)
+                return rc;
             nr++;
         }
         for (int on = 1; on >= 0; on--) {
@@ -1583,18 +1629,19 @@ static int multiple_cell(skl_state *s, int cell)
     int card = popcount64(c->grid[cell]);
     run runs[SK_MAX_N];
     int nr = 0;
-    pool_reset(c);
+    if (!c->cache_ok)
+        pool_reset(c);
     for (uint64_t v = c->grid[cell]; v; v &= v - 1) {
         int d = lowest(v), a, b, st;
         int do_double = card >= 3 && !c->nishio && c->dynamic;
         int do_contra = c->dynamic || c->nishio;
         run roff;
-        st = chain_from(s, &runs[nr], nr, POT(cell, d, 1), &a, &b);
-        if (st < 0)
-            return st;
+        int rc = on_run(s, cell, d, nr, &runs[nr], &st, &a, &b);
+        if (rc < 0)
+            return rc;
         if (do_contra && st == 1)
             binary_step(s, a, b, POT(cell, d, 0), 1);
-        st = chain_from(s, &roff, s->n, POT(cell, d, 0), &a, &b);
+        st = chain_from(s, &roff, c->slot_base + s->n, POT(cell, d, 0), &a, &b);
         if (st < 0)
             return st;
         if (do_contra && st == 1)
@@ -1681,6 +1728,7 @@ static int producer(skl_state *s, int kind, int level, int nestlimit, const uint
     c->multiple = kind >= 2;
     c->level = kind == 3 ? level : 0;
     c->nestlimit = nestlimit;
+    c->gen++;
     pool_reset(c);
     st = kind == 0 ? unary(s) : multiple(s);
     if (st >= 0 && c->oom)
