@@ -548,7 +548,8 @@ int cli_form_multiline(sk_format f);
 /* The pencil marks masks (N*N, bit d-1 for digit d) of it as a grid: each
  * cell's symbols run together (separated by commas when a symbol takes
  * several characters), padded to the widest cell, boxes marked with '|'
- * and '-+-' lines. */
+ * and '-+-' lines.  When it cannot be allocated, o->nomem is set (the
+ * item then fails with "out of memory"). */
 void cli_candidate_grid(cli_out *o, const cli_item *it, const uint64_t *masks);
 /* The same as JSON: ,"candidates":[...] with a string of symbols per cell
  * (an array of integers per cell when N > 35). */

@@ -450,7 +450,7 @@ void cli_candidate_grid(cli_out *o, const cli_item *it, const uint64_t *masks)
     }
     text = need >= 0 ? malloc((size_t)need + 1) : NULL;
     if (need >= 0 && !text) {
-        o->nomem = 1;
+        o->nomem = 1; /* the item fails with "out of memory", exit 4 */
         return;
     }
     if (!text || sk_write_candidates(text, (size_t)need + 1, &it->geom, masks, SK_FORMAT_PENCIL,

@@ -107,7 +107,8 @@ persist=0 one rate rate "$tmp/mixed.txt"
 one rate-threads rate -j 3 --json "$input" $D/rated.txt
 one explain explain "$input" $D/rated.txt
 persist=0 one explain-json explain --json "$input" $D/rated.txt
-persist=0 one explain-stuck explain --max-rating 4.1 $D/rated.txt
+# one thread: the allocations come in one order, the stuck grid's among them
+persist=0 one explain-stuck explain -j 1 --max-rating 4.1 $D/rated.txt
 persist=0 one hint hint --json "$input" $D/rated.txt
 for e in $("$T" engines --json | sed -n 's/.*"name":"\([a-z0-9_-]*\)".*/\1/p'); do
     persist=0 one "solve-engine-$e" solve --engine "$e" "$input"

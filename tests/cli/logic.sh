@@ -12,9 +12,10 @@
 # puzzles of the 17-clue collection with the figures SE gives them, and
 # `rate` must give the same.  `explain` is checked for its shape and
 # against `rate` (the same figures, the hardest step's rating is ER, one
-# line per step), `hint` against the first line of `explain`.  Puzzles
-# that must come out stuck are made so with --max-rating, or have no
-# digit at all, so that they stay stuck whatever techniques are added.
+# line per step), and for the links of its chains on two puzzles; `hint`
+# against the first line of `explain`.  Puzzles that must come out stuck
+# are made so with --max-rating, or have no digit at all, so that they
+# stay stuck whatever techniques are added.
 
 T=${1:?usage: tests/cli/logic.sh path/to/sudokit}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
@@ -322,6 +323,40 @@ reset
 # A full grid: no step.
 echo 'rating 0.0/0.0/0.0, 0 steps' | out
 run explain-full-grid 0 explain "$tmp/full.txt"
+
+# Chains, link by link (CELL=D true, CELL<>D false, " -> " between links,
+# "; " between branches), where Sudoku Explainer takes them, and SE's
+# figures: a forcing chain that places a digit (17clue.txt line 46005,
+# SE's step 28 "Forcing Chain: r1c1.4 on") and region forcing chains of
+# three branches (top1465.txt line 1311, SE's step 3 "Region Forcing
+# Chains: 5 in column ==> r3c9.5 off").
+echo "........1.....2.....3....45......2...1..5....6..7..8......13...7.......38.....6.." >"$tmp/chains.txt"
+echo ".9...6...5....7..6..2...3....6..5..48.....79.7....2.......5..1....62...8.3...1.4." >>"$tmp/chains.txt"
+"$T" explain "$tmp/chains.txt" >"$tmp/o"
+verdict explain-chains-exit $?
+grep -q -x -F '28. r1c1 = 4: forcing chain removes 5 from r1c1: r1c1<>4 -> r1c1=5 -> r2c1<>5 -> r2c4=5 -> r9c4<>5 -> r9c4=4 -> r9c9<>4 -> r7c9=4 -> r7c1<>4 -> r1c1=4 (rating 7.2)' "$tmp/o"
+verdict explain-forcing-chain $?
+grep -q -x -F '3. region forcing chains removes 5 from r3c9: r1c8=5 -> r3c9<>5; r3c8=5 -> r3c9<>5; r8c8=5 -> r8c7<>5 -> r8c7=9 -> r2c7<>9 -> r3c9=9 -> r3c9<>5 (rating 8.2)' "$tmp/o"
+verdict explain-region-chains $?
+sed -n 's/^\(rating [^,]*\),.*/\1/p' "$tmp/o" >"$tmp/o2"
+printf 'rating 7.2/1.2/1.2\nrating 8.7/1.5/1.5\n' | out
+same explain-chains-figures "$tmp/eout" "$tmp/o2"
+reset
+# JSON: each branch as its links, which the text joins
+"$T" explain --json "$tmp/chains.txt" >"$tmp/o"
+py explain-chains-json "
+fc = recs[0]['steps'][27]
+assert fc['technique'] == 'forcing-chain' and fc['cell'] == 'r1c1' and fc['digit'] == '4', fc
+b = fc['branches']
+assert len(b) == 1 and len(b[0]) == 10 and b[0][0] == 'r1c1<>4' and b[0][-1] == 'r1c1=4', b
+rc = recs[1]['steps'][2]
+assert rc['technique'] == 'region-forcing-chains' and rc['rating'] == 8.2, rc
+b = rc['branches']
+assert [x[0] for x in b] == ['r1c8=5', 'r3c8=5', 'r8c8=5'], b
+assert all(x[-1] == 'r3c9<>5' for x in b), b
+for s in (fc, rc):
+    assert s['text'].endswith('; '.join(' -> '.join(x) for x in s['branches'])), s
+" "$tmp/o"
 
 # ------------------------------------------------------------------ hint
 # The first step of each puzzle, as explain writes it.
