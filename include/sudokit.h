@@ -956,11 +956,11 @@ SK_API int sk_explain_none_candidates(const sk_model *m, const uint8_t *givens,
     X(SK_TECH_CYCLE, 27, "Bidirectional Cycle", "cycle", 70)                       \
     X(SK_TECH_FORCING_CHAIN, 28, "Forcing Chain", "forcing-chain", 70)             \
     X(SK_TECH_ALIGNED_TRIPLE_EXCLUSION, 29, "Aligned Triple Exclusion", "aligned-triple-exclusion", 75) \
-    X(SK_TECH_NISHIO, 30, "Nishio Forcing Chain", "nishio", 75)                    \
+    X(SK_TECH_NISHIO, 30, "Nishio Forcing Chains", "nishio", 75)                   \
     X(SK_TECH_CELL_FORCING_CHAINS, 31, "Cell Forcing Chains", "cell-forcing-chains", 80) \
     X(SK_TECH_REGION_FORCING_CHAINS, 32, "Region Forcing Chains", "region-forcing-chains", 80) \
-    X(SK_TECH_CONTRADICTION_CHAIN, 33, "Contradiction Forcing Chain", "contradiction-forcing-chain", 85) \
-    X(SK_TECH_DOUBLE_CHAIN, 34, "Double Forcing Chain", "double-forcing-chain", 85) \
+    X(SK_TECH_CONTRADICTION_CHAIN, 33, "Dynamic Contradiction Forcing Chains", "contradiction-forcing-chain", 85) \
+    X(SK_TECH_DOUBLE_CHAIN, 34, "Dynamic Double Forcing Chains", "double-forcing-chain", 85) \
     X(SK_TECH_DYNAMIC_CELL_CHAINS, 35, "Dynamic Cell Forcing Chains", "dynamic-cell-forcing-chains", 85) \
     X(SK_TECH_DYNAMIC_REGION_CHAINS, 36, "Dynamic Region Forcing Chains", "dynamic-region-forcing-chains", 85)
 
@@ -1091,8 +1091,9 @@ SK_API int sk_rate(sk_logic *l, const uint8_t *givens, sk_rating *r);
 /* The same from the position l is at (after sk_logic_start_candidates, for
  * pencil marks, or after some steps).  SK_OK, SK_EINVAL, SK_ENOMEM. */
 SK_API int sk_rate_position(sk_logic *l, sk_rating *r);
-/* The step's full name as SE prints it ("Unique Loop 6 type 2", "Dynamic
- * Region Forcing Chains (+)"); returns buf. */
+/* The step's full name as SE names its technique ("Unique Loop 6 type 2",
+ * "Dynamic Region Forcing Chains (+)", "Turbot Fish" for a forcing X-chain
+ * of six links); returns buf. */
 SK_API char *sk_step_name(const sk_step *s, char *buf, size_t size);
 
 /*

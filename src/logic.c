@@ -955,6 +955,9 @@ char *sk_step_name(const sk_step *h, char *buf, size_t size)
     case SK_TECH_UNIQUE_LOOP:
         snprintf(buf, size, "%s %d type %d", name, h->ncells, h->subtype);
         break;
+    case SK_TECH_FORCING_X_CHAIN:
+        snprintf(buf, size, "%s", h->complexity == 6 ? "Turbot Fish" : name);
+        break;
     case SK_TECH_CONTRADICTION_CHAIN:
     case SK_TECH_DOUBLE_CHAIN:
     case SK_TECH_DYNAMIC_CELL_CHAINS:

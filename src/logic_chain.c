@@ -148,6 +148,7 @@ struct skl_chain {
         int st, a, b;   /* do_chaining's result: a contradiction's nodes */
     } *cache;
     unsigned gen;       /* searches so far */
+    int limit;          /* the caller's rating limit (not for nested ones) */
     int dynamic, nishio, multiple, level, nestlimit;
     int oom;
 };
@@ -581,9 +582,12 @@ static int tenths(double x)
 
 /* ---- the best step ----------------------------------------------------------- */
 
-/* 1 when a step of this difficulty, complexity and kind beats the best. */
+/* 1 when a step of this difficulty, complexity and kind beats the best
+ * (a step rated above the caller's limit never does). */
 static int better(const skl_chain *c, double diff, int cx, int key)
 {
+    if (c->limit && tenths(diff) > c->limit)
+        return 0;
     if (!c->have)
         return 1;
     if (diff != c->best_diff)
@@ -1728,6 +1732,7 @@ static int producer(skl_state *s, int kind, int level, int nestlimit, const uint
     c->multiple = kind >= 2;
     c->level = kind == 3 ? level : 0;
     c->nestlimit = nestlimit;
+    c->limit = outer_src ? 0 : s->limit;
     c->gen++;
     pool_reset(c);
     st = kind == 0 ? unary(s) : multiple(s);

@@ -266,7 +266,6 @@ static void ur_offer(ur_ctx *u, int cls, int type, double bonus, const int *loop
         u->hints = h;
         u->caphints = cap;
     }
-    ur_hint *h = &u->hints[u->nhints];
     double diff = 4.5;
     if (len >= 10)
         diff += 0.3;
@@ -274,6 +273,9 @@ static void ur_offer(ur_ctx *u, int cls, int type, double bonus, const int *loop
         diff += 0.2;
     else if (len >= 6)
         diff += 0.1;
+    if (u->s->limit && (int)((diff + bonus + 0.05) * 10) > u->s->limit)
+        return; /* above the caller's limit: not a step here */
+    ur_hint *h = &u->hints[u->nhints];
     h->diff = diff + bonus;
     h->type = type;
     h->cls = cls;
@@ -701,11 +703,10 @@ type3:
                     for (uint64_t v = g[rc[i]] & naked; v; v &= v - 1)
                         skl_add_elim(s, rc[i], lowest(v));
                 }
-                if (s->step.nelim) {
-                    double diff = 5.7 + (popcount64(naked) - 1) * 0.1;
-                    s->step.rating = (int)((diff + 0.05) * 10);
+                double diff = 5.7 + (popcount64(naked) - 1) * 0.1;
+                s->step.rating = (int)((diff + 0.05) * 10);
+                if (s->step.nelim && (!s->limit || s->step.rating <= s->limit))
                     goto found;
-                }
             }
         }
     }
