@@ -1001,10 +1001,12 @@ typedef struct sk_node {
  *   cells    sets: the set's cells; wings: pivot, then the two wings;
  *            unique rectangles and loops: the loop in order; BUG: the
  *            cells outside the bivalue grave; aligned exclusion: the
- *            aligned cells
+ *            aligned cells; cycles: the cell of each link of the loop
+ *            (a cell twice when the loop passes it on two digits)
  *   digits   the pattern's digits: the single's or the locked digit, the
  *            set's digits, the fish digit, the wing's common digit, the
- *            rectangle's two digits, the BUG values
+ *            rectangle's two digits, the BUG values (for BUG type 4 too,
+ *            not the digit its two cells share), a chain's concluded digit
  *   nodes    chains: each branch from its assumption to its conclusion,
  *            following one line of reasoning (the first cause of each
  *            link); branch k is nodes[branch[k] .. branch[k+1])
