@@ -30,6 +30,7 @@ typedef struct writer {
     const sk_model *m;      /* may be NULL */
     int n;                  /* side of m's grid, 0 without a model */
     sk_alphabet alphabet;
+    int plural;             /* the name written is plural ("... chains") */
 } writer;
 
 static void putf(writer *w, const char *fmt, ...)
@@ -204,6 +205,8 @@ static void put_name(writer *w, const sk_step *s)
         *p = (char)(*p - 'A' + 'a');
     }
     puts_(w, name);
+    /* "cell forcing chains remove", "forcing chain removes" */
+    w->plural = strstr(name, "chains") != NULL;
 }
 
 /* ---- what a step concludes ------------------------------------------- */
@@ -265,7 +268,7 @@ static void put_elims(writer *w, const sk_step *s)
         else
             odd = 1;
     }
-    puts_(w, "removes ");
+    puts_(w, w->plural ? "remove " : "removes ");
     ndigits = __builtin_popcountll(digits);
     ncells = odd ? 0 : elim_cells(s, ndigits + 1);
     if (!odd && (ncells < ndigits || (ncells == ndigits && hidden_set(s->technique)))) {
@@ -573,9 +576,11 @@ static void describe(writer *w, const sk_step *s)
         break;
     }
     if (is_chain(s->technique)) {
-        /* the conclusion, then each branch as a clause of its own */
+        /* the conclusion, then each branch as a clause of its own (a
+           placement says it all: the cell's other candidates go) */
         put_head(w, s);
-        put_result_tail(w, s);
+        if (s->cell < 0)
+            put_result_tail(w, s);
         if (s->nodes && s->nnodes > 0) {
             puts_(w, ": ");
             put_chains(w, s);
@@ -619,6 +624,7 @@ char *sk_step_describe(const sk_model *m, const sk_step *s, sk_alphabet a, char 
     w.m = m;
     w.n = m ? sk_model_n(m) : 0;
     w.alphabet = a;
+    w.plural = 0;
     if (!s)
         puts_(&w, "no step");
     else

@@ -334,9 +334,9 @@ echo "........1.....2.....3....45......2...1..5....6..7..8......13...7.......38.
 echo ".9...6...5....7..6..2...3....6..5..48.....79.7....2.......5..1....62...8.3...1.4." >>"$tmp/chains.txt"
 "$T" explain "$tmp/chains.txt" >"$tmp/o"
 verdict explain-chains-exit $?
-grep -q -x -F '28. r1c1 = 4: forcing chain removes 5 from r1c1: r1c1<>4 -> r1c1=5 -> r2c1<>5 -> r2c4=5 -> r9c4<>5 -> r9c4=4 -> r9c9<>4 -> r7c9=4 -> r7c1<>4 -> r1c1=4 (rating 7.2)' "$tmp/o"
+grep -q -x -F '28. r1c1 = 4: forcing chain: r1c1<>4 -> r1c1=5 -> r2c1<>5 -> r2c4=5 -> r9c4<>5 -> r9c4=4 -> r9c9<>4 -> r7c9=4 -> r7c1<>4 -> r1c1=4 (rating 7.2)' "$tmp/o"
 verdict explain-forcing-chain $?
-grep -q -x -F '3. region forcing chains removes 5 from r3c9: r1c8=5 -> r3c9<>5; r3c8=5 -> r3c9<>5; r8c8=5 -> r8c7<>5 -> r8c7=9 -> r2c7<>9 -> r3c9=9 -> r3c9<>5 (rating 8.2)' "$tmp/o"
+grep -q -x -F '3. region forcing chains remove 5 from r3c9: r1c8=5 -> r3c9<>5; r3c8=5 -> r3c9<>5; r8c8=5 -> r8c7<>5 -> r8c7=9 -> r2c7<>9 -> r3c9=9 -> r3c9<>5 (rating 8.2)' "$tmp/o"
 verdict explain-region-chains $?
 sed -n 's/^\(rating [^,]*\),.*/\1/p' "$tmp/o" >"$tmp/o2"
 printf 'rating 7.2/1.2/1.2\nrating 8.7/1.5/1.5\n' | out

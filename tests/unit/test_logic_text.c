@@ -409,7 +409,7 @@ static void test_sentences(void)
     s.nelim = 1;
     s.elim = cyc;
     CHECK_EQ_STR(sk_step_describe(m, &s, SK_ALPHABET_AUTO, buf, sizeof buf),
-                 "Nishio forcing chain removes 5 from r4c4");
+                 "Nishio forcing chains remove 5 from r4c4");
     sk_model_free(m);
 }
 
