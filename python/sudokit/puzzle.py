@@ -131,6 +131,36 @@ def parse(text, **options):
     return puzzles[0]
 
 
+# Models of the plain geometries (no jigsaw, group or rule: only N, the box
+# shape and the extras), shared by every puzzle of that geometry, as the
+# tool shares them: building a model costs more than solving a 17-clue
+# puzzle.  A model is immutable, so threads share it freely.
+_models = {}
+_MODELS_KEPT = 32
+
+
+def _model_of(p):
+    g = p.geom
+    key = None
+    if g.regions == ffi.NULL and g.ngroups == 0 and g.nrules == 0:
+        key = (g.n, g.box_rows, g.box_cols, g.extras)
+        model = _models.get(key)
+        if model is not None:
+            return model
+    out = ffi.new("sk_model **")
+    diag = ffi.new("sk_diag *")
+    rc = lib.sk_model_new(ffi.addressof(p, "geom"), out, diag)
+    if rc != C.OK:
+        msg = string(diag.message) or string(lib.sk_strerror(rc))
+        if diag.line > 0:   # a rule's own line
+            raise ParseError(msg, rc, diag.line, diag.column, p.index)
+        raise ParseError(msg, rc, p.line, 0, p.index)
+    model = ffi.gc(out[0], lib.sk_model_free)
+    if key is not None and len(_models) < _MODELS_KEPT:
+        _models[key] = model
+    return model
+
+
 def _digits(mask):
     """The digits of a candidate mask (bit d-1 for digit d), ascending."""
     out = []
@@ -168,15 +198,7 @@ class Puzzle:
     def _from_reader(cls, p):
         self = cls.__new__(cls)
         n = p.geom.n
-        model = ffi.new("sk_model **")
-        diag = ffi.new("sk_diag *")
-        rc = lib.sk_model_new(ffi.addressof(p, "geom"), model, diag)
-        if rc != C.OK:
-            msg = string(diag.message) or string(lib.sk_strerror(rc))
-            if diag.line > 0:   # a rule's own line
-                raise ParseError(msg, rc, diag.line, diag.column, p.index)
-            raise ParseError(msg, rc, p.line, 0, p.index)
-        self._model = ffi.gc(model[0], lib.sk_model_free)
+        self._model = _model_of(p)
         nn = n * n
         self._givens = ffi.new("uint8_t[]", nn)
         ffi.memmove(self._givens, p.cells, nn)
