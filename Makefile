@@ -71,7 +71,7 @@ TOOL     := $(B)/sudokit
 MANPAGE  := $(B)/sudokit.1
 
 .PHONY: all lib tool tests test demo install uninstall clean bench bench-variants bench-rate FORCE \
-	fuzz fuzzers stress valgrind test-threads
+	fuzz fuzzers stress valgrind test-threads python test-python
 all: $(STATIC) $(SHARED) $(TOOL) $(MANPAGE)
 
 lib: $(STATIC) $(SHARED)
@@ -146,6 +146,14 @@ tests: $(TEST_BIN) $(TOOL) $(FUZZ_REPLAY) $(B)/tests/sudokit-alloc
 test: all tests
 	@sh tests/deps.sh
 	@B=$(B) CC="$(CC)" SAN=$(SAN) sh tests/run.sh
+
+# The Python package (python/): it loads the shared library of this build
+# when SUDOKIT_LIB names it (build/ is found without it).
+python: $(SHARED)
+	@echo "use: SUDOKIT_LIB=$$(pwd)/$(B)/libsudokit.so PYTHONPATH=$$(pwd)/python python3"
+
+test-python: $(SHARED) $(TOOL)
+	@sh tests/python.sh $(B)
 
 # Fuzzing (clang with libFuzzer: Debian package libclang-rt-14-dev).
 $(B)/fuzzer/obj/%.o: src/%.c $(LIB_HDR)

@@ -8,7 +8,9 @@
 # On Debian, as root, this installs them from the
 # package archive; otherwise it says what is missing and the layers that
 # need them report it.  Set SUDOKIT_NO_INSTALL=1 to never install.
-# The streaming layer needs /usr/bin/time; with the argument "robustness"
+# The streaming layer needs /usr/bin/time; the Python layer needs cffi and
+# pytest for some python3 on the machine (Debian's python3-cffi and
+# python3-pytest, seen by /usr/bin/python3); with the argument "robustness"
 # (.ci/run) valgrind, clang and libFuzzer are installed too.
 
 missing=
@@ -19,6 +21,13 @@ fi
 command -v cbc >/dev/null 2>&1 || missing="$missing coinor-cbc"
 # the streaming layer measures peak memory with /usr/bin/time
 [ -x /usr/bin/time ] || missing="$missing time"
+# the Python package's tests (tests/python.sh): one python3 (the one on
+# PATH or Debian's own) that imports both cffi and pytest
+py_ok=
+for py in python3 /usr/bin/python3; do
+    "$py" -c 'import cffi, pytest' >/dev/null 2>&1 && py_ok=1 && break
+done
+[ -n "$py_ok" ] || missing="$missing python3-cffi python3-pytest"
 # `tests/deps.sh robustness` (.ci/run): valgrind for the command-line tests,
 # clang and its libFuzzer runtime for `make fuzz`
 if [ "${1:-}" = robustness ]; then

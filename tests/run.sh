@@ -58,6 +58,7 @@ layer "published variant puzzles" env VARIANT_TIMEOUT=$vlimit sh tests/variants/
 layer "examples" sh tests/examples.sh "$B"
 layer "SAT cross-check" sh tests/sat_crosscheck.sh "$B/sudokit"
 layer "best score: CBC cross-check" sh tests/best_cbc.sh "$B/sudokit"
+layer "Python package" env SAN=$SAN sh tests/python.sh "$B"
 # Robustness: the committed fuzz corpus replayed through every fuzz target,
 # the catalogue of bad inputs, allocation failure in the tool, streaming.
 for t in "$B"/fuzz/fuzz_*; do

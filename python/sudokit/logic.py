@@ -1,0 +1,140 @@
+"""Steps and ratings of the logical solver, as plain Python objects.
+
+A step found by the library (sk_step) points into the solver and lives
+only until its next call, so Step copies what it says at once, with its
+sentence (sk_step_describe) and full name (sk_step_name).
+"""
+from ._native import ffi, lib, string
+
+# Long enough for any step of a 9x9 grid; a longer one is cut with "...",
+# as the tool cuts it.
+_TEXT = 8192
+
+
+def _tech_keyword(t):
+    return string(lib.sk_tech_keyword(t)) if t >= 0 else None
+
+
+def _tech_name(t):
+    return string(lib.sk_tech_name(t)) if t >= 0 else None
+
+
+class Rating(tuple):
+    """SE's three figures as floats: unpacks as (er, ep, ed).
+
+    er: the hardest step of the whole path; ep: the hardest step up to the
+    first placement; ed: the first step's.  er_technique, ep_technique,
+    ed_technique are the keywords of the techniques that set them
+    ("pointing"; None when stuck or no step), hardest the name of the ER
+    one ("Pointing"), steps the number of steps, stuck True when no
+    technique applies before the end (er is then 20.0, SE's "beyond").
+    str() gives the tool's line: "2.6/1.5/1.5 Pointing".
+    """
+
+    def __new__(cls, er, ep, ed, er_tech=-1, ep_tech=-1, ed_tech=-1, steps=0, stuck=False):
+        self = super().__new__(cls, (er / 10, ep / 10, ed / 10))
+        self.er_technique = _tech_keyword(er_tech)
+        self.ep_technique = _tech_keyword(ep_tech)
+        self.ed_technique = _tech_keyword(ed_tech)
+        self.hardest = _tech_name(er_tech)
+        self.steps = steps
+        self.stuck = bool(stuck)
+        return self
+
+    er = property(lambda self: self[0])
+    ep = property(lambda self: self[1])
+    ed = property(lambda self: self[2])
+
+    def __str__(self):
+        text = f"{self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}"
+        if self.stuck:
+            return text + " stuck"
+        return text + (" " + self.hardest if self.hardest else "")
+
+    def __repr__(self):
+        return f"<sudokit.Rating {self}>"
+
+
+def rating_of(steps, stuck):
+    """The Rating of a path of Steps, by SE's rules (sk_rate's, and the
+    tool's `explain`): ER the hardest step, ED the hardest up to the first
+    step, EP up to the first placement."""
+    er = ep = ed = 0
+    er_t = ep_t = ed_t = -1
+    for s in steps:
+        r = s._tenths
+        if r > er:
+            er, er_t = r, s._technique
+        if ep == 0:
+            if ed == 0:
+                ed, ed_t = er, er_t
+            if s.placement is not None:
+                ep, ep_t = er, er_t
+    if stuck:
+        er, er_t = 200, -1
+    return Rating(er, ep, ed, er_t, ep_t, ed_t, len(steps), stuck)
+
+
+class Step:
+    """One step of the logical solver.
+
+    technique  its keyword ("hidden-single", "x-wing")
+    name       its full name as SE prints it ("Unique Loop 6 type 2")
+    rating     its difficulty, a float on SE's scale (1.2)
+    text       one sentence a person can check on the grid
+               ("r4c5 = 7: hidden single in box 5")
+    cell       the cell it fills ("r4c5") or None; digit the digit (int)
+    placement  (row, column, digit), from 1, or None
+    eliminations  the candidates it removes, as (row, column, digit)
+    direct     True for SE's "direct" techniques (only the placement counts)
+    houses, cells, digits  the pattern: house names ("box 5"), cell names
+               ("r4c5") and digits
+    """
+
+    __slots__ = ("technique", "name", "rating", "text", "cell", "digit", "placement",
+                 "eliminations", "direct", "houses", "cells", "digits", "_tenths", "_technique")
+
+    @classmethod
+    def _from_c(cls, puzzle, s):
+        self = cls.__new__(cls)
+        n = puzzle.size
+        model = puzzle._model
+        self._technique = s.technique
+        self._tenths = s.rating
+        self.technique = _tech_keyword(s.technique)
+        buf = ffi.new("char[]", _TEXT)
+        self.name = string(lib.sk_step_name(s, buf, _TEXT))
+        self.text = string(lib.sk_step_describe(model, s, puzzle._alphabet, buf, _TEXT))
+        self.rating = s.rating / 10
+        if s.cell >= 0 and s.digit > 0:
+            self.cell = f"r{s.cell // n + 1}c{s.cell % n + 1}"
+            self.digit = s.digit
+            self.placement = (s.cell // n + 1, s.cell % n + 1, s.digit)
+        else:
+            self.cell = self.digit = self.placement = None
+        self.eliminations = [(e.cell // n + 1, e.cell % n + 1, e.digit)
+                             for e in (s.elim[i] for i in range(s.nelim))]
+        self.direct = bool(s.direct)
+        self.houses = [string(lib.sk_model_house_name(model, s.houses[i], buf, _TEXT))
+                       for i in range(min(s.nhouses, 8))]
+        self.cells = [f"r{c // n + 1}c{c % n + 1}" for c in (s.cells[i] for i in range(s.ncells))]
+        self.digits = [d for d in range(1, n + 1) if s.digits >> (d - 1) & 1]
+        return self
+
+    def __str__(self):
+        return f"{self.text} (rating {self.rating:.1f})"
+
+    def __repr__(self):
+        return f"<sudokit.Step {self}>"
+
+
+class Explanation(list):
+    """The logical path: a list of Steps, with rating (a Rating), stuck
+    (True when no technique applied before the end) and marks (the pencil
+    marks where it ended, a list of N*N lists of digits)."""
+
+    def __init__(self, steps, rating, stuck, marks):
+        super().__init__(steps)
+        self.rating = rating
+        self.stuck = stuck
+        self.marks = marks

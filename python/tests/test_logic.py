@@ -1,0 +1,117 @@
+"""The logical solver: ratings equal Sudoku Explainer's figures, explain's
+steps are sound (each placement is the solution's digit, no elimination
+removes it), hint is explain's first step, and variant rules are refused."""
+import pytest
+
+import sudokit
+from conftest import path
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
+
+def se_ratings():
+    """(puzzle, (er, ep, ed), technique names) from tests/data/se_ratings.txt."""
+    cases = []
+    with open(path("tests", "data", "se_ratings.txt")) as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            head, *names = line.rstrip("\n").split("\t")
+            puzzle, er, ep, ed = head.split()
+            cases.append((puzzle, (float(er), float(ep), float(ed)), names))
+    return cases
+
+
+SE = se_ratings()
+
+
+@pytest.mark.parametrize("puzzle,figures,names", SE, ids=[f"se{k + 1}" for k in range(len(SE))])
+def test_rating_equals_se(puzzle, figures, names):
+    r = sudokit.parse(puzzle).rate()
+    assert tuple(r) == figures
+    er, ep, ed = r
+    assert (er, ep, ed) == (r.er, r.ep, r.ed)
+    assert r.hardest == names[0].replace("Triplet", "Triple")   # SE's word for a set of three
+    assert not r.stuck and r.steps > 0
+
+
+def test_rating_text(tool):
+    r = sudokit.parse(SE[0][0]).rate()
+    assert str(r) == tool("rate", stdin=SE[0][0] + "\n").strip()
+
+
+@pytest.mark.parametrize("puzzle", [EASY, INKALA] + [c[0] for c in SE[:10]])
+def test_explain_is_sound(puzzle):
+    p = sudokit.parse(puzzle)
+    solution = p.solve()
+    e = p.explain()
+    assert not e.stuck and len(e) > 0
+    for step in e:
+        assert step.text and step.name and step.technique
+        assert step.rating > 0
+        if step.placement:
+            row, col, digit = step.placement
+            assert int(solution[(row - 1) * 9 + col - 1]) == digit
+            assert step.cell == f"r{row}c{col}" and step.digit == digit
+            assert step.text.startswith(f"{step.cell} = {digit}")
+        for row, col, digit in step.eliminations:
+            assert int(solution[(row - 1) * 9 + col - 1]) != digit
+    # the path fills every empty cell, and its rating is rate()'s
+    placed = {s.cell for s in e if s.placement}
+    assert len(placed) == puzzle.count(".")
+    assert tuple(e.rating) == tuple(p.rate())
+    assert e.marks == [[int(d)] for d in solution]
+    assert [s.text for s in p.steps()] == [s.text for s in e]
+
+
+def test_explain_against_the_tool(tool):
+    lines = tool("explain", stdin=INKALA + "\n").splitlines()
+    e = sudokit.parse(INKALA).explain()
+    assert [str(s) for s in e] == [line.split(". ", 1)[1] for line in lines[:-1]]
+    assert lines[-1].startswith(f"rating {e.rating.er:.1f}/{e.rating.ep:.1f}/{e.rating.ed:.1f}")
+
+
+def test_stuck_with_a_rating_limit():
+    p = sudokit.parse(INKALA)
+    e = p.explain(max_rating=2.8)
+    assert e.stuck and e.rating.stuck and e.rating.er == 20.0
+    assert all(s.rating <= 2.8 for s in e)
+    assert e.marks == p.candidates(basic=True)
+    assert p.hint(max_rating=1.0) is None or p.hint(max_rating=1.0).rating <= 1.0
+
+
+def test_hint_is_the_first_step(tool):
+    p = sudokit.parse(INKALA)
+    h = p.hint()
+    assert str(h) == str(p.explain()[0])
+    assert str(h) == tool("hint", stdin=INKALA + "\n").strip()
+    full = sudokit.parse(p.solve())
+    assert full.hint() is None
+
+
+def test_pencil_marks_are_rated_from_the_marks():
+    p = sudokit.parse(INKALA)
+    marks = p.candidates(basic=True)
+    sukaku = "".join("".join(str(d) if d in m else "." for d in range(1, 10)) for m in marks)
+    q = sudokit.parse(sukaku)
+    assert q.hint() is not None
+    assert q.explain().marks == [[int(d)] for d in p.solve()]
+
+
+def test_refusals():
+    with pytest.raises(sudokit.MultipleSolutions):
+        sudokit.parse("." * 81).rate()
+    with pytest.raises(sudokit.NoSolution):
+        sudokit.parse("11" + "." * 79).explain()
+    # check=False goes on regardless; timeout bounds the search for a step
+    multiple = "9" + "." * 80
+    h = sudokit.parse(multiple).hint(check=False, max_rating=2.8)
+    assert h is None or h.rating <= 2.8
+    with pytest.raises(sudokit.Timeout):
+        sudokit.parse("." * 81).explain(check=False, timeout=0.2)
+    with open(path("examples", "puzzles", "killer6.txt")) as f:
+        killer = sudokit.parse(f.read())
+    with pytest.raises(sudokit.Unsupported) as e:
+        killer.rate()
+    assert "variant rules" in str(e.value)
