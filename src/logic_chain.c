@@ -1004,6 +1004,25 @@ static int do_cycles(skl_state *s, int start, int y, int x)
     return SK_OK;
 }
 
+/* Adds the links c->out[0..nout) from node p to run r, each potential
+ * once, queueing the new nodes in q (tail *t); the first link to potential
+ * neg is kept in *found. */
+static int forcing_links(skl_chain *c, run *r, int p, int neg, int *found, int *q, int *t)
+{
+    for (int i = 0; i < c->nout; i++) {
+        int pot = c->out[i];
+        if (pot == neg && *found < 0 && (*found = new_node(c, pot, &p, 1, c->outcause[i])) < 0)
+            return SK_ENOMEM;
+        if (run_find(c, r, pot) < 0) {
+            int k = new_node(c, pot, &p, 1, c->outcause[i]);
+            if (k < 0 || !run_add(c, r, k))
+                return SK_ENOMEM;
+            q[(*t)++] = k;
+        }
+    }
+    return SK_OK;
+}
+
 /* From start (on or off), breadth first; when start's negation is
  * implied, *target is its node (a forcing chain), else -1. */
 static int do_forcing(skl_state *s, int start, int y, int *target)
@@ -1024,40 +1043,16 @@ static int do_forcing(skl_state *s, int start, int y, int *target)
         while (hon < ton) {
             int p = c->qon[hon++];
             on_to_off(s, c->node[p].pot, y);
-            if (!queue_room(c, toff + c->nout))
+            if (!queue_room(c, toff + c->nout) ||
+                forcing_links(c, &r, p, neg, &found, c->qoff, &toff) != SK_OK)
                 return SK_ENOMEM;
-            for (int i = 0; i < c->nout; i++) {
-                int pot = c->out[i];
-                if (pot == neg && found < 0) {
-                    if ((found = new_node(c, pot, &p, 1, c->outcause[i])) < 0)
-                        return SK_ENOMEM;
-                }
-                if (run_find(c, &r, pot) < 0) {
-                    int k = new_node(c, pot, &p, 1, c->outcause[i]);
-                    if (k < 0 || !run_add(c, &r, k))
-                        return SK_ENOMEM;
-                    c->qoff[toff++] = k;
-                }
-            }
         }
         while (hoff < toff) {
             int p = c->qoff[hoff++];
             off_to_on(s, c->node[p].pot, y, 1, NULL);
-            if (!queue_room(c, ton + c->nout))
+            if (!queue_room(c, ton + c->nout) ||
+                forcing_links(c, &r, p, neg, &found, c->qon, &ton) != SK_OK)
                 return SK_ENOMEM;
-            for (int i = 0; i < c->nout; i++) {
-                int pot = c->out[i];
-                if (pot == neg && found < 0) {
-                    if ((found = new_node(c, pot, &p, 1, c->outcause[i])) < 0)
-                        return SK_ENOMEM;
-                }
-                if (run_find(c, &r, pot) < 0) {
-                    int k = new_node(c, pot, &p, 1, c->outcause[i]);
-                    if (k < 0 || !run_add(c, &r, k))
-                        return SK_ENOMEM;
-                    c->qon[ton++] = k;
-                }
-            }
         }
     }
     *target = found;
