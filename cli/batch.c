@@ -1196,3 +1196,14 @@ int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opt
     cli_buf_free(&b.text);
     return b.exit_code;
 }
+
+int cli_batch_main(const cli_command *cmd, int argc, char **argv, const cli_batch_ops *ops)
+{
+    cli_args a;
+    sk_read_opts ro;
+    int rc = cli_args_parse(cmd, argc, argv, &a);
+    if (rc != CLI_PARSE_OK)
+        return rc;
+    cli_read_opts(&a, &ro);
+    return cli_batch_run(&a, a.operands, a.noperands, &ro, ops, NULL);
+}

@@ -131,13 +131,7 @@ static void check_emit(cli_batch *b, cli_item *it)
 static int check_run(const cli_command *cmd, int argc, char **argv)
 {
     static const cli_batch_ops ops = {NULL, check_emit, 0, 0, 0};
-    cli_args a;
-    sk_read_opts ro;
-    int rc = cli_args_parse(cmd, argc, argv, &a);
-    if (rc != CLI_PARSE_OK)
-        return rc;
-    cli_read_opts(&a, &ro);
-    return cli_batch_run(&a, a.operands, a.noperands, &ro, &ops, NULL);
+    return cli_batch_main(cmd, argc, argv, &ops);
 }
 
 const cli_command cli_cmd_check = {
