@@ -103,6 +103,8 @@ struct skl_chain {
     int *chouse;        /* per cell: houses (model indexes) in chaining order */
     int *chouse_off;
     int *chpos;         /* the cell's position in each of those houses */
+    uint16_t *pot_cell; /* per candidate (potential / 2): its cell */
+    uint8_t *pot_dig;   /* and its digit */
     uint64_t *hm_grid;  /* per house and digit: its places in grid */
     uint64_t *hm;       /* the same in the working grid g */
     int *peers;         /* per cell: peers in ascending order */
@@ -155,8 +157,10 @@ struct skl_chain {
 
 #define N_ (s->n)
 #define POT(c, d, on) ((((c) * N_) + (d)) * 2 + (on))
-#define PCELL(p) ((p) / 2 / N_)
-#define PDIG(p) (((p) / 2) % N_)
+/* cell and digit of a potential, from tables (no division in the inner
+   loops); c is the chain context in scope */
+#define PCELL(p) ((int)c->pot_cell[(p) >> 1])
+#define PDIG(p) ((int)c->pot_dig[(p) >> 1])
 #define PON(p) ((p) & 1)
 
 static int popcount64(uint64_t x)
@@ -203,6 +207,8 @@ void skl_chain_free(skl_state *s)
     free(c->chouse);
     free(c->chouse_off);
     free(c->chpos);
+    free(c->pot_cell);
+    free(c->pot_dig);
     free(c->hm_grid);
     free(c->hm);
     free(c->peers);
@@ -275,12 +281,15 @@ static int setup(skl_state *s)
     c->peers = malloc((size_t)m->peer_off[nc] * sizeof *c->peers + 1);
     c->chouse = malloc((size_t)m->cell_house_off[nc] * sizeof *c->chouse + 1);
     c->chpos = malloc((size_t)m->cell_house_off[nc] * sizeof *c->chpos + 1);
+    c->pot_cell = malloc((size_t)nc * (size_t)s->n * sizeof *c->pot_cell);
+    c->pot_dig = malloc((size_t)nc * (size_t)s->n * sizeof *c->pot_dig);
     c->hm_grid = malloc((size_t)m->nhouses * (size_t)s->n * sizeof *c->hm_grid);
     c->hm = malloc((size_t)m->nhouses * (size_t)s->n * sizeof *c->hm);
     if (!c->smap || !c->sstamp || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
         !c->todo || !c->next || !c->mark || !c->out ||
         !c->outpar || !c->outcause || !c->tmp || !c->cnt || !c->cnt_stamp || !c->chouse_off || !c->peers_off ||
-        !c->peers || !c->chouse || !c->chpos || !c->hm_grid || !c->hm) {
+        !c->peers || !c->chouse || !c->chpos || !c->hm_grid || !c->hm || !c->pot_cell ||
+        !c->pot_dig) {
         c->np = 0;
         return SK_ENOMEM;
     }
@@ -312,6 +321,10 @@ static int setup(skl_state *s)
               sizeof *c->peers, cmp_int);
     }
     c->chouse_off[nc] = total;
+    for (int i = 0; i < nc * s->n; i++) {
+        c->pot_cell[i] = (uint16_t)(i / s->n);
+        c->pot_dig[i] = (uint8_t)(i % s->n);
+    }
     for (int cell = 0; cell < nc; cell++)
         for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++) {
             int h = c->chouse[i];
