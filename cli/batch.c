@@ -1197,7 +1197,8 @@ int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opt
     return b.exit_code;
 }
 
-int cli_batch_main(const cli_command *cmd, int argc, char **argv, const cli_batch_ops *ops)
+int cli_batch_main(const cli_command *cmd, int argc, char **argv, const cli_batch_ops *ops,
+                   void *ctx)
 {
     cli_args a;
     sk_read_opts ro;
@@ -1205,5 +1206,5 @@ int cli_batch_main(const cli_command *cmd, int argc, char **argv, const cli_batc
     if (rc != CLI_PARSE_OK)
         return rc;
     cli_read_opts(&a, &ro);
-    return cli_batch_run(&a, a.operands, a.noperands, &ro, ops, NULL);
+    return cli_batch_run(&a, a.operands, a.noperands, &ro, ops, ctx);
 }

@@ -488,9 +488,11 @@ void cli_batch_exit(cli_batch *b, int code);
 int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opts *ro,
                   const cli_batch_ops *ops, void *ctx);
 
-/* A whole command that needs no context of its own: parses argv for cmd,
- * then runs ops over the operands (cli_batch_run).  Returns the exit code. */
-int cli_batch_main(const cli_command *cmd, int argc, char **argv, const cli_batch_ops *ops);
+/* A whole command without options of its own to check: parses argv for
+ * cmd, then runs ops over the operands with context ctx (cli_batch_run).
+ * Returns the exit code. */
+int cli_batch_main(const cli_command *cmd, int argc, char **argv, const cli_batch_ops *ops,
+                   void *ctx);
 
 /*
  * Runs a search for it in w's solver with at most max solutions (0 = no

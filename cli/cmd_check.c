@@ -131,7 +131,7 @@ static void check_emit(cli_batch *b, cli_item *it)
 static int check_run(const cli_command *cmd, int argc, char **argv)
 {
     static const cli_batch_ops ops = {NULL, check_emit, 0, 0, 0};
-    return cli_batch_main(cmd, argc, argv, &ops);
+    return cli_batch_main(cmd, argc, argv, &ops, NULL);
 }
 
 const cli_command cli_cmd_check = {

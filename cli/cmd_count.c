@@ -38,7 +38,7 @@ static void count_emit(cli_batch *b, cli_item *it)
 static int count_run(const cli_command *cmd, int argc, char **argv)
 {
     static const cli_batch_ops ops = {count_work, count_emit, 1, 1, 0};
-    return cli_batch_main(cmd, argc, argv, &ops);
+    return cli_batch_main(cmd, argc, argv, &ops, NULL);
 }
 
 const cli_command cli_cmd_count = {

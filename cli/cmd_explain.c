@@ -124,14 +124,8 @@ static void explain_emit(cli_batch *b, cli_item *it)
 static int explain_run(const cli_command *cmd, int argc, char **argv)
 {
     static const cli_batch_ops ops = {explain_work, explain_emit, 1, 1, 0};
-    cli_args a;
-    sk_read_opts ro;
     explain_ctx c = {0};
-    int rc = cli_args_parse(cmd, argc, argv, &a);
-    if (rc != CLI_PARSE_OK)
-        return rc;
-    cli_read_opts(&a, &ro);
-    return cli_batch_run(&a, a.operands, a.noperands, &ro, &ops, &c);
+    return cli_batch_main(cmd, argc, argv, &ops, &c);
 }
 
 const cli_command cli_cmd_explain = {

@@ -74,7 +74,7 @@ static void hint_emit(cli_batch *b, cli_item *it)
 static int hint_run(const cli_command *cmd, int argc, char **argv)
 {
     static const cli_batch_ops ops = {hint_work, hint_emit, 1, 1, 0};
-    return cli_batch_main(cmd, argc, argv, &ops);
+    return cli_batch_main(cmd, argc, argv, &ops, NULL);
 }
 
 const cli_command cli_cmd_hint = {

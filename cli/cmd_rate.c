@@ -75,7 +75,7 @@ static void rate_emit(cli_batch *b, cli_item *it)
 static int rate_run(const cli_command *cmd, int argc, char **argv)
 {
     static const cli_batch_ops ops = {rate_work, rate_emit, 1, 1, 0};
-    return cli_batch_main(cmd, argc, argv, &ops);
+    return cli_batch_main(cmd, argc, argv, &ops, NULL);
 }
 
 /* A technique whose rating varies: how, in place of its base rating. */

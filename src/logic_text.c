@@ -539,17 +539,7 @@ static void describe(writer *w, const sk_step *s)
         return;
     case SK_TECH_UNIQUE_RECTANGLE:
     case SK_TECH_UNIQUE_LOOP:
-        put_head(w, s);
-        if (s->digits) {
-            puts_(w, " on ");
-            put_digits(w, s->digits);
-        }
-        if (ncells) {
-            puts_(w, " in ");
-            put_cells(w, s->cells, ncells);
-        }
-        put_result_tail(w, s);
-        return;
+        break; /* the general sentence: digits, then the loop's cells */
     case SK_TECH_BUG:
         put_head(w, s);
         if (ncells && s->digits) {
