@@ -76,8 +76,6 @@ typedef struct run {
     int off, count; /* its nodes: rlist[off .. off + count) */
 } run;
 
-/* A step found, waiting for comparison with the best one. */
-enum { K_CYCLE, K_FORCING, K_BINARY, K_CELL, K_REGION };
 
 struct skl_chain {
     int np;
@@ -1224,11 +1222,6 @@ static void basic_found(void *ctx, const sk_step *st)
             b->fail = 1;
 }
 
-static int cmp_rec_set(const void *a, const void *b)
-{
-    return cmp_int(a, b);
-}
-
 /* 1 when records x and y of child ch remove the same candidates. */
 static int same_removal(const skl_chain *ch, const nrec *x, const nrec *y, int *bx, int *by)
 {
@@ -1236,8 +1229,8 @@ static int same_removal(const skl_chain *ch, const nrec *x, const nrec *y, int *
         return 0;
     memcpy(bx, ch->rpool + x->rem, (size_t)x->nrem * sizeof *bx);
     memcpy(by, ch->rpool + y->rem, (size_t)y->nrem * sizeof *by);
-    qsort(bx, (size_t)x->nrem, sizeof *bx, cmp_rec_set);
-    qsort(by, (size_t)y->nrem, sizeof *by, cmp_rec_set);
+    qsort(bx, (size_t)x->nrem, sizeof *bx, cmp_int);
+    qsort(by, (size_t)y->nrem, sizeof *by, cmp_int);
     return !memcmp(bx, by, (size_t)x->nrem * sizeof *bx);
 }
 
@@ -1361,7 +1354,7 @@ static int advanced(skl_state *s)
 static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
 {
     skl_chain *c = s->chain;
-    int hon = 0, ton = 0, hoff = 0, toff = 0, y = !c->nishio, ret = 0;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, y = !c->nishio;
     g_reset(s);
     memcpy(c->src, c->grid, (size_t)s->nc * sizeof *c->src);
     if (!queue_room(c, r->count + 16))
@@ -1455,7 +1448,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
         }
         break;
     }
-    return ret;
+    return 0;
 }
 
 /* Starts run r in slot with potential pot and completes it. */
