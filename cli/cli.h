@@ -93,7 +93,10 @@ enum {
     CLI_CMD_VERIFY = 1u << 11,
     CLI_CMD_RATE = 1u << 12,
     CLI_CMD_EXPLAIN = 1u << 13,
-    CLI_CMD_HINT = 1u << 14
+    CLI_CMD_HINT = 1u << 14,
+    CLI_CMD_GENERATE = 1u << 15,
+    CLI_CMD_MINIMIZE = 1u << 16,
+    CLI_CMD_REDUNDANT = 1u << 17
 };
 
 /* ------------------------------------------------------------------ */
@@ -121,7 +124,7 @@ struct cli_command {
 extern const cli_command cli_cmd_solve, cli_cmd_count, cli_cmd_enumerate,
     cli_cmd_check, cli_cmd_judge, cli_cmd_cnf, cli_cmd_engines, cli_cmd_help,
     cli_cmd_best, cli_cmd_candidates, cli_cmd_convert, cli_cmd_verify, cli_cmd_rate,
-    cli_cmd_explain, cli_cmd_hint;
+    cli_cmd_explain, cli_cmd_hint, cli_cmd_generate, cli_cmd_minimize, cli_cmd_redundant;
 
 /* NULL-terminated table of every command, in help order (main.c). */
 extern const cli_command *const cli_commands[];
@@ -160,7 +163,18 @@ typedef enum cli_opt_id {
     OPT_PREFIX,
     OPT_NO_CHECK,
     OPT_MAX_RATING,
-    OPT_BASIC
+    OPT_BASIC,
+    OPT_SIZE,
+    OPT_COUNT,
+    OPT_SEED,
+    OPT_SYMMETRY,
+    OPT_GIVENS,
+    OPT_MINIMAL,
+    OPT_PATTERN,
+    OPT_RATING,
+    OPT_NEEDS,
+    OPT_NO_GUESS,
+    OPT_KEEP_RULES
 } cli_opt_id;
 
 /* Sections of the man page's OPTIONS, in order, OTHER (a row that names
@@ -171,6 +185,7 @@ typedef enum cli_opt_group {
     CLI_GROUP_IO,
     CLI_GROUP_SEARCH,
     CLI_GROUP_LOGIC,
+    CLI_GROUP_MAKING,
     CLI_GROUP_MESSAGES,
     CLI_GROUP_HELP,
     CLI_GROUP_COUNT_
@@ -240,6 +255,18 @@ typedef struct cli_args {
     int minimize;           /* --minimize */
     int no_check;           /* --no-check: rate without the uniqueness check */
     int max_rating;         /* --max-rating in tenths, 0 = no limit */
+    int size;               /* --size (generate), 0 = not given */
+    long count;             /* --count (generate), default 1 */
+    uint64_t seed;          /* --seed */
+    int has_seed;
+    int symmetry;           /* --symmetry: an SK_SYMMETRY_* */
+    int min_givens, max_givens; /* --givens, 0 = no bound */
+    int minimal;            /* --minimal */
+    const char *pattern;    /* --pattern FILE, or NULL */
+    int min_rating, max_rating_gen; /* --rating A-B in tenths, 0 = none */
+    int needs;              /* --needs: a technique, -1 = none */
+    int no_guess;           /* --no-guess */
+    int keep_rules;         /* --keep-rules (minimize) */
     int man;                /* --man (help) */
     int list;               /* --list (help) */
     char **operands;        /* the non-option arguments, in order */

@@ -11,7 +11,8 @@
 const cli_command *const cli_commands[] = {
     &cli_cmd_solve, &cli_cmd_count, &cli_cmd_enumerate, &cli_cmd_candidates, &cli_cmd_check,
     &cli_cmd_verify, &cli_cmd_best, &cli_cmd_rate, &cli_cmd_explain, &cli_cmd_hint,
-    &cli_cmd_convert, &cli_cmd_judge, &cli_cmd_cnf, &cli_cmd_engines, &cli_cmd_help, NULL,
+    &cli_cmd_generate, &cli_cmd_minimize, &cli_cmd_redundant, &cli_cmd_convert,
+    &cli_cmd_judge, &cli_cmd_cnf, &cli_cmd_engines, &cli_cmd_help, NULL,
 };
 
 const cli_command *cli_command_find(const char *name)

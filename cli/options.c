@@ -23,11 +23,14 @@
 #define SEARCHERS (CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_JUDGE | \
                    CLI_CMD_CANDIDATES)
 /* Commands that take the puzzle options (--box, --format...). */
-#define PUZZLES (READERS | CLI_CMD_CNF)
-#define ALL 0xffffu
+#define PUZZLES (READERS | CLI_CMD_CNF | MAKERS)
+#define ALL 0xffffffffu
+/* Commands that make or thin puzzles. */
+#define MAKERS (CLI_CMD_GENERATE | CLI_CMD_MINIMIZE | CLI_CMD_REDUNDANT)
 
 const char *const cli_option_groups[CLI_GROUP_COUNT_] = {
-    "Other", "Geometry", "Input and output", "Search", "Rating and explaining", "Messages", "Help",
+    "Other", "Geometry", "Input and output", "Search", "Rating and explaining", "Making puzzles",
+    "Messages", "Help",
 };
 
 /* The names --alphabet, --format and --output take: the parser accepts
@@ -59,6 +62,13 @@ static const cli_value output_values[] = {
     {NULL, NULL},
 };
 
+static const cli_value symmetry_values[] = {
+#define SYMMETRY_VALUE(name, value, keyword, meaning) {keyword, meaning},
+    SK_SYMMETRY_LIST(SYMMETRY_VALUE)
+#undef SYMMETRY_VALUE
+    {NULL, NULL},
+};
+
 const cli_option cli_options[] = {
     {OPT_HELP, 'h', "help", NULL, ALL, "show this help and exit", .group = CLI_GROUP_HELP},
     {OPT_MAN, 0, "man", NULL, CLI_CMD_HELP,
@@ -87,8 +97,9 @@ const cli_option cli_options[] = {
      .more = "hdu4069 must be named; a line starting with '{', an f-puzzles link or a string "
              "starting N4Ig is f-puzzles (see FORMATS)."},
     {OPT_OUTPUT, 0, "output", "NAME",
-     CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST | CLI_CMD_CONVERT | CLI_CMD_CANDIDATES,
-     "output form: {}; default: the form each puzzle was read in",
+     CLI_CMD_SOLVE | CLI_CMD_ENUMERATE | CLI_CMD_BEST | CLI_CMD_CONVERT | CLI_CMD_CANDIDATES |
+         CLI_CMD_GENERATE | CLI_CMD_MINIMIZE,
+     "output form: {}; default: the form each puzzle was read in (generate: line)",
      .values = output_values, .group = CLI_GROUP_IO,
      .more = "f-puzzles input is written in line form by default, and so is a solution of "
              "sukaku input; there is no f-puzzles output.  In pencil or sukaku form a solved "
@@ -101,12 +112,13 @@ const cli_option cli_options[] = {
      .group = CLI_GROUP_SEARCH,
      .more = "No search runs: the marks are what a solver working by hand reaches before "
              "anything harder.  Not for variant rules."},
-    {OPT_JSON, 0, "json", NULL, (READERS & ~CLI_CMD_CONVERT) | CLI_CMD_ENGINES,
+    {OPT_JSON, 0, "json", NULL, (READERS & ~CLI_CMD_CONVERT) | CLI_CMD_ENGINES | MAKERS,
      "one JSON object per line (JSON Lines)", .group = CLI_GROUP_IO,
      .more = "Each record holds the status, the solution or count, search nodes, guesses and "
              "time; the fields of each command are under COMMANDS."},
     {OPT_THREADS, 'j', "threads", "N",
-     CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE | CLI_CMD_BEST | CLI_CMD_CANDIDATES | LOGIC,
+     CLI_CMD_SOLVE | CLI_CMD_COUNT | CLI_CMD_JUDGE | CLI_CMD_BEST | CLI_CMD_CANDIDATES | LOGIC |
+         MAKERS,
      "search with N worker threads while the main thread reads and prints; "
      "default: one per online core; -j 1 does everything in one thread; "
      "output order is still input order",
@@ -115,9 +127,10 @@ const cli_option cli_options[] = {
              "reading, searching and printing overlap: the main thread reads puzzles into a "
              "ring of 4096 slots and prints each finished puzzle as soon as every puzzle "
              "before it is done, so memory stays bounded whatever the size of the input."},
-    {OPT_TIMEOUT, 0, "timeout", "SECONDS", SEARCHERS | CLI_CMD_BEST | LOGIC,
+    {OPT_TIMEOUT, 0, "timeout", "SECONDS", SEARCHERS | CLI_CMD_BEST | LOGIC | MAKERS,
      "give up on a puzzle after SECONDS of search (status timeout); rate, explain, hint: "
-     "SECONDS for the uniqueness check, then for the rating (rate) or each step",
+     "SECONDS for the uniqueness check, then for the rating (rate) or each step; generate: "
+     "SECONDS to make each puzzle",
      .group = CLI_GROUP_SEARCH},
     {OPT_LIMIT, 0, "limit", "N", CLI_CMD_COUNT | CLI_CMD_ENUMERATE | CLI_CMD_CANDIDATES,
      "count, enumerate: stop after N solutions of a puzzle (the count is then "
@@ -135,11 +148,11 @@ const cli_option cli_options[] = {
      "search with engine NAME (see 'sudokit engines'); default: the fastest "
      "engine that accepts each puzzle",
      .group = CLI_GROUP_SEARCH},
-    {OPT_STATS, 0, "stats", NULL, SEARCHERS | CLI_CMD_BEST | LOGIC,
+    {OPT_STATS, 0, "stats", NULL, SEARCHERS | CLI_CMD_BEST | LOGIC | MAKERS,
      "print a summary on stderr at the end: puzzles by status, time, puzzles "
      "per second, guesses per puzzle",
      .group = CLI_GROUP_MESSAGES},
-    {OPT_QUIET, 'q', "quiet", NULL, READERS | CLI_CMD_JUDGE,
+    {OPT_QUIET, 'q', "quiet", NULL, READERS | CLI_CMD_JUDGE | MAKERS,
      "no per-puzzle messages and no progress line on stderr", .group = CLI_GROUP_MESSAGES,
      .more = "The progress line, shown only when standard error is a terminal, gives the "
              "puzzles done, the rate, and the time left when every input is a regular file "
@@ -171,6 +184,55 @@ const cli_option cli_options[] = {
      "singles and locked candidates, 4.4 up to the XYZ-wing); a puzzle that needs more "
      "is stuck",
      .group = CLI_GROUP_LOGIC},
+    {OPT_SIZE, 0, "size", "N", CLI_CMD_GENERATE,
+     "generate: puzzles of N x N cells; default: 9, or R*C with --box RxC, or the "
+     "pattern's size",
+     .group = CLI_GROUP_GEOMETRY},
+    {OPT_COUNT, 'n', "count", "K", CLI_CMD_GENERATE, "make K puzzles (default 1)",
+     .group = CLI_GROUP_MAKING},
+    {OPT_SEED, 0, "seed", "S", CLI_CMD_GENERATE | CLI_CMD_MINIMIZE,
+     "generate: puzzle K is made from seed S+K, so the same seed and options make the "
+     "same puzzles at any -j (default: a seed drawn from the clock, written in each JSON "
+     "record); minimize: take givens and rules away in an order drawn from S instead "
+     "of reading order",
+     .group = CLI_GROUP_MAKING},
+    {OPT_SYMMETRY, 0, "symmetry", "NAME", CLI_CMD_GENERATE,
+     "the givens' positions are symmetric: {} (default none)",
+     .values = symmetry_values, .group = CLI_GROUP_MAKING,
+     .more = "Givens are taken away a whole orbit at a time (a cell and the cells the "
+             "symmetry maps it to), so no orbit can go without a second solution; add "
+             "--minimal to ask that no single given can go either."},
+    {OPT_GIVENS, 0, "givens", "K|A-B", CLI_CMD_GENERATE,
+     "exactly K givens, or from A to B (either may be left out: 30-, -25)",
+     .group = CLI_GROUP_MAKING},
+    {OPT_MINIMAL, 0, "minimal", NULL, CLI_CMD_GENERATE,
+     "no given can be taken away without a second solution (checked given by given)",
+     .group = CLI_GROUP_MAKING,
+     .more = "Without a symmetry, pattern or givens bound every puzzle made is minimal "
+             "already; with one, the check drops grids until one passes."},
+    {OPT_PATTERN, 0, "pattern", "FILE", CLI_CMD_GENERATE,
+     "the givens are exactly the cells marked in FILE: N rows of N characters, 'x' (or "
+     "any digit or letter) for a given, '.' (or '0', '-') for an empty cell; white "
+     "space is ignored",
+     .group = CLI_GROUP_MAKING},
+    {OPT_RATING, 0, "rating", "A-B", CLI_CMD_GENERATE,
+     "Sudoku Explainer rating (ER) from A to B, such as 7.0-12 (A: exactly A; A-: at "
+     "least A; -B: at most B)",
+     .group = CLI_GROUP_MAKING,
+     .more = "Each puzzle is rated by the logical solver, as 'sudokit rate' does; not for "
+             "variant rules."},
+    {OPT_NEEDS, 0, "needs", "TECHNIQUE", CLI_CMD_GENERATE,
+     "the logical solution must use TECHNIQUE (a keyword of 'sudokit help rate', such as "
+     "x-wing)",
+     .group = CLI_GROUP_MAKING},
+    {OPT_NO_GUESS, 0, "no-guess", NULL, CLI_CMD_GENERATE,
+     "solvable without trial and error: no Nishio, dynamic or nested forcing chains on the "
+     "logical path; with variant rules, the search's propagation solves it without a "
+     "branch",
+     .group = CLI_GROUP_MAKING},
+    {OPT_KEEP_RULES, 0, "keep-rules", NULL, CLI_CMD_MINIMIZE,
+     "take only givens away, keep every rule",
+     .group = CLI_GROUP_MAKING},
     {OPT_SOLUTION, 0, "solution", "FILE", CLI_CMD_VERIFY,
      "the grids to check, one per puzzle in the same order ('-': standard "
      "input), in any form the puzzles may take; default: the solution each "
@@ -303,6 +365,48 @@ static int parse_u64(const char *s, uint64_t *out)
         return -1;
     *out = (uint64_t)v;
     return 0;
+}
+
+/* One bound of a range: a whole number, or with tenths a rating such as
+ * 7.0 or 12 (stored in tenths).  Empty: 0. */
+static int parse_bound(const char *s, size_t len, int tenths, int *out)
+{
+    char part[32];
+    char *end;
+    if (len == 0) {
+        *out = 0;
+        return 0;
+    }
+    if (len >= sizeof part || s[0] < '0' || s[0] > '9')
+        return -1;
+    memcpy(part, s, len);
+    part[len] = '\0';
+    errno = 0;
+    double v = strtod(part, &end);
+    if (errno || *end || v < 0 || v > 100000)
+        return -1;
+    if (!tenths && v != (double)(long)v)
+        return -1;
+    *out = tenths ? (int)(v * 10 + 0.5) : (int)v;
+    return 0;
+}
+
+/* "K" (both bounds K), "A-B", "A-", "-B"; with tenths, ratings. */
+static int parse_range(const char *s, int *lo, int *hi, int tenths)
+{
+    const char *dash = strchr(s, '-');
+    if (!dash) {
+        if (parse_bound(s, strlen(s), tenths, lo) || *lo == 0)
+            return -1;
+        *hi = *lo;
+        return 0;
+    }
+    if (dash == s && !dash[1])
+        return -1;
+    if (parse_bound(s, (size_t)(dash - s), tenths, lo) ||
+        parse_bound(dash + 1, strlen(dash + 1), tenths, hi))
+        return -1;
+    return *hi && *lo > *hi ? -1 : 0;
 }
 
 /* --box RxC or none. */
@@ -440,6 +544,57 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         a->max_rating = (int)(r * 10 + 0.5);
         break;
     }
+    case OPT_SIZE:
+        if (parse_long(arg, 1, SK_MAX_N, &v))
+            return cli_usage_error(cmd, "--size wants a number from 1 to %d, not '%s'", SK_MAX_N,
+                                   arg);
+        a->size = (int)v;
+        break;
+    case OPT_COUNT:
+        if (parse_long(arg, 1, LONG_MAX, &v))
+            return cli_usage_error(cmd, "--count wants a positive number, not '%s'", arg);
+        a->count = v;
+        break;
+    case OPT_SEED:
+        if (parse_u64(arg, &a->seed))
+            return cli_usage_error(cmd, "--seed wants a number from 0, not '%s'", arg);
+        a->has_seed = 1;
+        break;
+    case OPT_SYMMETRY:
+        k = sk_symmetry_parse(arg);
+        if (k < 0)
+            return cli_usage_error(cmd, "unknown symmetry '%s' (%s)", arg,
+                                   value_names(o, names, sizeof names));
+        a->symmetry = k;
+        break;
+    case OPT_GIVENS:
+        if (parse_range(arg, &a->min_givens, &a->max_givens, 0))
+            return cli_usage_error(cmd, "--givens wants K or A-B (such as 25 or 22-28), not "
+                                        "'%s'", arg);
+        break;
+    case OPT_MINIMAL:
+        a->minimal = 1;
+        break;
+    case OPT_PATTERN:
+        a->pattern = arg;
+        break;
+    case OPT_RATING:
+        if (parse_range(arg, &a->min_rating, &a->max_rating_gen, 1))
+            return cli_usage_error(cmd, "--rating wants A-B on Sudoku Explainer's scale (such "
+                                        "as 7.0-12, 4.0-, -2.0), not '%s'", arg);
+        break;
+    case OPT_NEEDS:
+        a->needs = sk_tech_parse(arg);
+        if (a->needs < 0)
+            return cli_usage_error(cmd, "unknown technique '%s' (the keywords are listed by "
+                                        "'sudokit help rate')", arg);
+        break;
+    case OPT_NO_GUESS:
+        a->no_guess = 1;
+        break;
+    case OPT_KEEP_RULES:
+        a->keep_rules = 1;
+        break;
     case OPT_INDEX:
         if (parse_long(arg, 0, LONG_MAX, &v))
             return cli_usage_error(cmd, "--index wants a number from 0, not '%s'", arg);
@@ -487,6 +642,8 @@ int cli_args_parse(const cli_command *cmd, int argc, char **argv, cli_args *a)
     a->threads = cli_default_threads();
     a->engine = -1;
     a->index = -1;
+    a->count = 1;
+    a->needs = -1;
     for (i = 1; i < argc; i++) {
         char *s = argv[i];
         const cli_option *o;

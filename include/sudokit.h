@@ -1123,6 +1123,141 @@ SK_API char *sk_step_describe(const sk_model *m, const sk_step *s, sk_alphabet a
                               size_t size);
 
 /* ------------------------------------------------------------------ */
+/* Making puzzles                                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Symmetries of the givens' positions: X(name, value, keyword, meaning).
+ * A cell at row r, column c (from 0) of an N x N grid has as partners
+ * the cells the symmetry maps it to; the givens of a symmetric puzzle are
+ * whole orbits.
+ */
+#define SK_SYMMETRY_LIST(X)                                                         \
+    X(SK_SYMMETRY_NONE, 0, "none", "no symmetry")                                    \
+    X(SK_SYMMETRY_ROT180, 1, "rot180", "a half turn: r,c with N-1-r,N-1-c")          \
+    X(SK_SYMMETRY_ROT90, 2, "rot90", "a quarter turn: the four rotations of a cell") \
+    X(SK_SYMMETRY_MIRROR, 3, "mirror", "left and right: r,c with r,N-1-c")           \
+    X(SK_SYMMETRY_FLIP, 4, "flip", "top and bottom: r,c with N-1-r,c")               \
+    X(SK_SYMMETRY_DIAGONAL, 5, "diagonal", "the main diagonal: r,c with c,r")        \
+    X(SK_SYMMETRY_ANTIDIAGONAL, 6, "antidiagonal",                                   \
+      "the other diagonal: r,c with N-1-c,N-1-r")                                   \
+    X(SK_SYMMETRY_BOTH, 7, "both", "mirror and flip together (and so the half turn)") \
+    X(SK_SYMMETRY_FULL, 8, "full", "all eight symmetries of the square")
+
+typedef enum sk_symmetry {
+#define SK_SYMMETRY_ENUM_(name, value, keyword, meaning) name = value,
+    SK_SYMMETRY_LIST(SK_SYMMETRY_ENUM_)
+#undef SK_SYMMETRY_ENUM_
+    SK_SYMMETRY_COUNT_ = 9
+} sk_symmetry;
+
+/* Keyword ("rot180") and meaning of a symmetry, NULL when unknown; the
+ * symmetry of a keyword (also qqwing's "rotate180", "rotate90"), or -1. */
+SK_API const char *sk_symmetry_keyword(int s);
+SK_API const char *sk_symmetry_meaning(int s);
+SK_API int sk_symmetry_parse(const char *keyword);
+
+/* 1 when the non-zero cells of grid (N*N) are whole orbits of symmetry s. */
+SK_API int sk_symmetry_holds(int n, int s, const uint8_t *grid);
+
+/* What the puzzles must be.  Initialise with SK_GENERATE_OPTS_INIT. */
+typedef struct sk_generate_opts {
+    uint64_t seed;              /* the same seed and options make the same
+                                   puzzle */
+    int symmetry;               /* SK_SYMMETRY_* */
+    int min_givens, max_givens; /* bounds on the givens; 0 = none */
+    int minimal;                /* 1: no single given can be removed without
+                                   a second solution (checked given by given
+                                   even when a symmetry is asked) */
+    const uint8_t *pattern;     /* NULL, or N*N flags: the givens are exactly
+                                   the non-zero cells (symmetry and givens
+                                   bounds are then not used) */
+    int min_rating, max_rating; /* SE rating (ER, tenths) bounds; 0 = none.
+                                   The model must have no variant rules */
+    int needs;                  /* -1, or a technique (SK_TECH_*) that the
+                                   logical solver's path must use */
+    int no_guess;               /* 1: solvable without trial and error (see
+                                   sk_generate) */
+    uint64_t max_tries;         /* give up after this many grids; 0 = none */
+    double timeout;             /* seconds for the whole call; 0 = none */
+    double rate_timeout;        /* seconds for one puzzle's logical path;
+                                   a puzzle that takes longer is dropped;
+                                   0 = none */
+    const volatile int *cancel; /* as in sk_search_opts */
+} sk_generate_opts;
+
+#define SK_GENERATE_OPTS_INIT {0u, SK_SYMMETRY_NONE, 0, 0, 0, NULL, 0, 0, -1, 0, 0u, 0.0, 0.0, NULL}
+
+/* What it cost, and the puzzle's figures. */
+typedef struct sk_generate_result {
+    int givens;          /* givens of the puzzle made */
+    uint64_t tries;      /* solution grids tried, the successful one included */
+    uint64_t searches;   /* uniqueness searches run */
+    int rated;           /* 1 when the logical solver walked its path:
+                            rating and techniques are set */
+    sk_rating rating;
+    uint64_t techniques; /* bit t: technique t is used on the path */
+} sk_generate_result;
+
+/* Makes puzzles for one model; one per thread (opaque). */
+typedef struct sk_generator sk_generator;
+
+/* SK_OK, SK_ENOMEM, SK_EINVAL (m NULL).  The model must outlive it. */
+SK_API int sk_generator_new(const sk_model *m, sk_generator **out);
+SK_API void sk_generator_free(sk_generator *g);
+
+/*
+ * Makes a puzzle with exactly one solution (proven): fills a random
+ * solution grid, then takes givens away orbit by orbit in random order
+ * while the solution stays unique.  A grid that cannot meet the options
+ * (givens out of bounds, a single removable given under --minimal, a
+ * rating out of range, a missing technique, a guess) is dropped and the
+ * next one tried.  puzzle and solution (N*N each; solution may be NULL)
+ * receive the puzzle and its solution.
+ *
+ * "Without trial and error" (no_guess) means: for a model the logical
+ * solver takes, its path uses no Nishio, dynamic or nested forcing chains
+ * (every step follows from the position by a pattern or a chain of
+ * implications); for a model with variant rules, the search's own
+ * propagation (singles, sets of the houses and every rule's deductions)
+ * solves it without a branch.
+ *
+ * Returns SK_OK; SK_ETIME when max_tries, the timeout or cancel ends it
+ * first; SK_EINVAL for options that contradict each other or the model
+ * (a pattern with a digit above 1, bounds out of order, a symmetry that
+ * is not square-shaped on a pattern, a rating bound on a model with
+ * rules: SK_EUNSUPPORTED); SK_ENOMEM.
+ */
+SK_API int sk_generate(sk_generator *g, const sk_generate_opts *o, uint8_t *puzzle,
+                       uint8_t *solution, sk_generate_result *r);
+
+/*
+ * Which givens and which rules of a puzzle with exactly one solution
+ * could each go alone, the solution staying unique.  g describes the
+ * puzzle (rules included); givens are its N*N givens.  given_free (N*N)
+ * gets 1 for a given that could go (0 elsewhere); rule_free (g->nrules
+ * entries; may be NULL when there are none) gets 1 for a rule that could
+ * go.  Returns SK_OK; SK_ERANGE when the puzzle has no solution or
+ * several (nothing is then written); SK_EMODEL (diag says why),
+ * SK_EINVAL, SK_ENOMEM, SK_ETIME (timeout seconds, 0 = none).
+ */
+SK_API int sk_redundant(const sk_geometry *g, const uint8_t *givens, double timeout,
+                        uint8_t *given_free, uint8_t *rule_free, sk_diag *diag);
+
+/*
+ * Makes a puzzle with exactly one solution minimal: takes givens away one
+ * at a time, then rules, each when the solution stays unique, until none
+ * can go.  The order is reading order for givens and the rules' order,
+ * or a random order drawn from seed when seed is not 0.  keep_rules 1
+ * keeps every rule.  out (N*N) gets the givens kept and rule_kept
+ * (g->nrules entries, may be NULL without rules) 1 for each rule kept.
+ * Same returns as sk_redundant.
+ */
+SK_API int sk_minimize(const sk_geometry *g, const uint8_t *givens, uint64_t seed,
+                       int keep_rules, double timeout, uint8_t *out, uint8_t *rule_kept,
+                       sk_diag *diag);
+
+/* ------------------------------------------------------------------ */
 /* Export                                                              */
 /* ------------------------------------------------------------------ */
 
