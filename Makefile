@@ -70,7 +70,7 @@ SHARED   := $(B)/libsudokit.so.$(VERSION)
 TOOL     := $(B)/sudokit
 MANPAGE  := $(B)/sudokit.1
 
-.PHONY: all lib tool tests test demo install uninstall clean bench bench-variants bench-rate FORCE \
+.PHONY: all lib tool tests test demo install uninstall clean bench bench-variants bench-rate bench-generate FORCE \
 	fuzz fuzzers stress valgrind test-threads python test-python
 all: $(STATIC) $(SHARED) $(TOOL) $(MANPAGE)
 
@@ -193,6 +193,10 @@ bench-variants: $(TOOL)
 #   make bench-rate SERATE='/path/to/rater -n' [RATE_ARGS='--ref FILE --sample 0']
 bench-rate: $(STATIC)
 	@sh bench/rate.sh $(TOOL) $(if $(SERATE),--serate '$(SERATE)') $(RATE_ARGS)
+
+# the generator against qqwing (Debian package), and on large grids and hard ratings
+bench-generate: $(TOOL)
+	@sh bench/generate.sh $(TOOL) $(GENERATE_ARGS)
 
 # Written on every install, so that a new PREFIX is never stale.
 $(B)/sudokit.pc: sudokit.pc.in include/sudokit.h FORCE

@@ -44,13 +44,16 @@
       "puzzle's solution; best: the optimum "                                                \
       "proven; rate, explain, hint: every puzzle solved logically or stuck; judge: an "      \
       "answer the problem defines; convert: every puzzle written; cnf: the formula was "     \
-      "written)")                                                                            \
+      "written; generate: every puzzle made; minimize, redundant: every puzzle unique and "  \
+      "answered)")                                                                            \
     X(CLI_EXIT_UNSOLVED, 1,                                                                  \
       "some puzzle got no definite answer (solve: no solution or several; count, "           \
       "enumerate: stopped at --limit; check: conflicts or broken rules; verify: a grid that " \
       "is not its puzzle's solution; best: no solution; rate, explain, hint: a puzzle "      \
       "with no solution or several, not rated; "                                             \
-      "judge: no answer the problem defines; every command that searches: a timeout)")       \
+      "judge: no answer the problem defines; generate: a puzzle not made within --timeout; " \
+      "minimize, redundant: a puzzle with no solution or several; every command that "       \
+      "searches: a timeout)")       \
     X(CLI_EXIT_USAGE, 2, "usage error: a bad command line, nothing was read (a one-line "     \
                          "hint on stderr); also cnf given several puzzles without --index "   \
                          "or --prefix")                                                      \

@@ -71,7 +71,7 @@ static void make_one(gen_run *run, sk_generator *g, sk_logic **l, gen_slot *s, l
             s->rating_rc = sk_logic_new(run->m, l);
         if (*l) {
             sk_logic_set_limit(*l, 0);
-            sk_logic_set_timeout(*l, run->a->timeout);
+            sk_logic_set_timeout(*l, run->a->timeout > 0 ? run->a->timeout : 10.0);
             s->rating_rc = sk_rate(*l, s->puzzle, &s->rating);
         }
     }
@@ -532,7 +532,8 @@ const cli_command cli_cmd_generate = {
     "tries is the number of solution grids drawn for the puzzle (the last one\n"
     "made it), searches the uniqueness searches run; the rating fields (as\n"
     "'sudokit rate --json' writes them) are there for puzzles without variant\n"
-    "rules, and symmetry when one was asked.  A puzzle that --timeout ends\n"
+    "rules (rated within --timeout, 10 s when none is given), and symmetry\n"
+    "when one was asked.  A puzzle that --timeout ends\n"
     "first has status timeout (and a message on stderr; exit status 1).",
     generate_run,
     NULL,
