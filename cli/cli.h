@@ -177,7 +177,8 @@ typedef enum cli_opt_id {
     OPT_RATING,
     OPT_NEEDS,
     OPT_NO_GUESS,
-    OPT_KEEP_RULES
+    OPT_KEEP_RULES,
+    OPT_JIGSAW
 } cli_opt_id;
 
 /* Sections of the man page's OPTIONS, in order, OTHER (a row that names
@@ -270,6 +271,7 @@ typedef struct cli_args {
     int needs;              /* --needs: a technique, -1 = none */
     int no_guess;           /* --no-guess */
     int keep_rules;         /* --keep-rules (minimize) */
+    int jigsaw;             /* --jigsaw (generate) */
     int man;                /* --man (help) */
     int list;               /* --list (help) */
     char **operands;        /* the non-option arguments, in order */

@@ -24,6 +24,7 @@ typedef struct gen_slot {
     int done;
     int rc;             /* sk_generate's status */
     uint8_t *puzzle, *solution;
+    uint8_t *regions;   /* --jigsaw: the puzzle's own layout */
     sk_generate_result res;
     int rating_rc;      /* SK_OK when rating holds the rating */
     sk_rating rating;
@@ -38,6 +39,7 @@ typedef struct gen_run {
     uint64_t seed;
     int nc;
     int rate_json;      /* rate every puzzle for its JSON record */
+    int jigsaw;         /* each puzzle on a random layout of its own */
     long count;
     long next;          /* next puzzle to start */
     long printed;       /* puzzles printed */
@@ -55,25 +57,62 @@ static uint64_t now_usec(void)
     return (uint64_t)t.tv_sec * 1000000u + (uint64_t)t.tv_nsec / 1000u;
 }
 
-/* Makes puzzle k into slot s with generator g (and l for the rating). */
-static void make_one(gen_run *run, sk_generator *g, sk_logic **l, gen_slot *s, long k)
+/* Rates the puzzle of s on model m for its JSON record. */
+static void rate_slot(gen_run *run, const sk_model *m, sk_logic **l, gen_slot *s)
 {
-    sk_generate_opts o = run->opts;
-    uint64_t t0 = now_usec();
-    o.seed = run->seed + (uint64_t)k;
-    s->rc = sk_generate(g, &o, s->puzzle, s->solution, &s->res);
     s->rating_rc = SK_EINVAL;
     if (s->rc == SK_OK && s->res.rated) {
         s->rating = s->res.rating;
         s->rating_rc = SK_OK;
     } else if (s->rc == SK_OK && run->rate_json) {
         if (!*l)
-            s->rating_rc = sk_logic_new(run->m, l);
+            s->rating_rc = sk_logic_new(m, l);
         if (*l) {
             sk_logic_set_limit(*l, 0);
             sk_logic_set_timeout(*l, run->a->timeout > 0 ? run->a->timeout : 10.0);
             s->rating_rc = sk_rate(*l, s->puzzle, &s->rating);
         }
+    }
+}
+
+/* --jigsaw: puzzle k on a random layout of its own, drawn from its seed;
+ * a layout with no solution grid (rare) gives way to the next draw. */
+static void make_jigsaw(gen_run *run, gen_slot *s, const sk_generate_opts *o)
+{
+    for (uint64_t draw = 0;; draw++) {
+        sk_geometry g = *run->geom;
+        sk_model *m = NULL;
+        sk_generator *gen = NULL;
+        sk_logic *l = NULL;
+        s->rc = sk_random_regions(g.n, o->seed * 1000003u + draw, s->regions);
+        g.regions = s->regions;
+        if (s->rc == SK_OK)
+            s->rc = sk_model_new(&g, &m, NULL);
+        if (s->rc == SK_OK)
+            s->rc = sk_generator_new(m, &gen);
+        if (s->rc == SK_OK)
+            s->rc = sk_generate(gen, o, s->puzzle, s->solution, &s->res);
+        if (s->rc == SK_OK)
+            rate_slot(run, m, &l, s);
+        sk_logic_free(l);
+        sk_generator_free(gen);
+        sk_model_free(m);
+        if (s->rc != SK_ERANGE || draw >= 100)
+            return;
+    }
+}
+
+/* Makes puzzle k into slot s with generator g (and l for the rating). */
+static void make_one(gen_run *run, sk_generator *g, sk_logic **l, gen_slot *s, long k)
+{
+    sk_generate_opts o = run->opts;
+    uint64_t t0 = now_usec();
+    o.seed = run->seed + (uint64_t)k;
+    if (run->jigsaw) {
+        make_jigsaw(run, s, &o);
+    } else {
+        s->rc = sk_generate(g, &o, s->puzzle, s->solution, &s->res);
+        rate_slot(run, run->m, l, s);
     }
     s->usec = now_usec() - t0;
 }
@@ -112,6 +151,9 @@ static void *worker(void *arg)
 static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
 {
     const cli_args *a = run->a;
+    sk_geometry geom = *run->geom;
+    if (run->jigsaw)
+        geom.regions = s->regions;
     uint64_t seed = run->seed + (uint64_t)k;
     sk_alphabet alpha = a->alphabet;
     if (s->rc != SK_OK) {
@@ -125,8 +167,9 @@ static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
         }
         if (!a->quiet || !a->json)
             cli_error("puzzle %ld (seed %" PRIu64 "): %s", k, seed,
-                      s->rc == SK_ETIME ? "no puzzle met the options within --timeout"
-                                        : sk_strerror(s->rc));
+                      s->rc == SK_ETIME    ? "no puzzle met the options within --timeout"
+                      : s->rc == SK_ERANGE ? "no grid obeys the layout's regions and rules"
+                                           : sk_strerror(s->rc));
         return s->rc == SK_ETIME ? CLI_EXIT_UNSOLVED
                                  : s->rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
     }
@@ -135,9 +178,15 @@ static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
         printf("{\"index\":%ld,\"status\":\"unique\",\"seed\":%" PRIu64 ",\"givens\":%d", k, seed,
                s->res.givens);
         fputs(",\"puzzle\":", stdout);
-        cli_json_grid(stdout, run->geom->n, alpha, s->puzzle);
+        cli_json_grid(stdout, geom.n, alpha, s->puzzle);
         fputs(",\"solution\":", stdout);
-        cli_json_grid(stdout, run->geom->n, alpha, s->solution);
+        cli_json_grid(stdout, geom.n, alpha, s->solution);
+        if (run->jigsaw) {
+            fputs(",\"regions\":", stdout);
+            for (int i = 0; i < run->nc; i++)
+                s->puzzle[i] = (uint8_t)(s->regions[i] + 1); /* printed, no longer needed */
+            cli_json_grid(stdout, geom.n, alpha, s->puzzle);
+        }
         if (run->opts.symmetry != SK_SYMMETRY_NONE)
             printf(",\"symmetry\":\"%s\"", sk_symmetry_keyword(run->opts.symmetry));
         if (s->rating_rc == SK_OK)
@@ -147,25 +196,25 @@ static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
         return CLI_EXIT_OK;
     }
     sk_format form = a->output >= 0 ? (sk_format)a->output : SK_FORMAT_LINE;
-    int multiline = cli_form_multiline(form) || run->geom->nrules > 0;
+    int multiline = cli_form_multiline(form) || geom.nrules > 0;
     if (*started && multiline)
         putchar('\n');
     *started = 1;
     int st;
-    const char *t = cli_write_grid(text, run->geom, s->puzzle, form, alpha, &st);
+    const char *t = cli_write_grid(text, &geom, s->puzzle, form, alpha, &st);
     if (!t) {
         cli_error("puzzle %ld: cannot be written in %s form: %s", k, sk_format_name(form),
                   sk_strerror(st));
         return st == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_USAGE;
     }
     fputs(t, stdout);
-    if (run->geom->nrules > 0) {
-        long len = sk_write_rules(NULL, 0, run->geom);
+    if (geom.nrules > 0) {
+        long len = sk_write_rules(NULL, 0, &geom);
         char *r = len > 0 ? malloc((size_t)len + 1) : NULL;
         if (len > 0 && !r)
             return CLI_EXIT_SYSTEM;
         if (r) {
-            sk_write_rules(r, (size_t)len + 1, run->geom);
+            sk_write_rules(r, (size_t)len + 1, &geom);
             fputs(r, stdout);
             free(r);
         }
@@ -353,9 +402,14 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
         g.n = a.size ? a.size
               : a.box_rows > 0 ? a.box_rows * a.box_cols
               : pattern ? pn : 9;
-        g.box_rows = a.box_rows;
+        g.box_rows = a.jigsaw ? SK_BOX_NONE : a.box_rows; /* the regions replace boxes */
         g.box_cols = a.box_cols;
         g.extras = a.extras;
+    }
+    if (a.jigsaw && (a.noperands == 1 || a.box_rows != SK_BOX_DEFAULT)) {
+        code = cli_usage_error(cmd, "--jigsaw draws the regions: it does not go with a LAYOUT "
+                                    "or --box");
+        goto out;
     }
     if (pattern && pn != g.n) {
         code = cli_usage_error(cmd, "the pattern in %s is %dx%d, the grid %dx%d", a.pattern, pn,
@@ -389,6 +443,33 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
         goto out;
     }
 
+    if (g.nrules > 0 || g.regions || g.ngroups > 0) {
+        /* a layout that no grid fits would fail every puzzle: say so once */
+        sk_solver *sv = NULL;
+        sk_search_opts so = SK_SEARCH_OPTS_INIT;
+        sk_result res;
+        uint8_t *empty = calloc((size_t)nc, 1);
+        so.max_solutions = 1;
+        so.timeout = a.timeout;
+        rc = empty ? sk_solver_new(-1, &sv) : SK_ENOMEM;
+        if (rc == SK_OK)
+            rc = sk_solver_run(sv, m, empty, &so, NULL, &res);
+        sk_solver_free(sv);
+        free(empty);
+        if (rc != SK_OK) {
+            cli_error("%s: %s", a.operands[0], sk_strerror(rc));
+            code = rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+            goto out;
+        }
+        if (res.solutions == 0 && res.end == SK_END_EXHAUSTED) {
+            cli_diag_print(a.operands[0], 0, 0,
+                           "no grid obeys this layout's regions and rules: no puzzle can be "
+                           "made on it");
+            code = CLI_EXIT_INPUT;
+            goto out;
+        }
+    }
+
     gen_run run;
     memset(&run, 0, sizeof run);
     run.a = &a;
@@ -398,6 +479,7 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
     run.count = a.count;
     run.seed = a.has_seed ? a.seed : clock_seed();
     run.rate_json = a.json && g.nrules == 0;
+    run.jigsaw = a.jigsaw;
     sk_generate_opts o = SK_GENERATE_OPTS_INIT;
     o.symmetry = a.symmetry;
     o.min_givens = a.min_givens;
@@ -423,7 +505,8 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
     for (int i = 0; i < run.nslots; i++) {
         run.slots[i].puzzle = malloc((size_t)nc);
         run.slots[i].solution = malloc((size_t)nc);
-        if (!run.slots[i].puzzle || !run.slots[i].solution)
+        run.slots[i].regions = malloc((size_t)nc);
+        if (!run.slots[i].puzzle || !run.slots[i].solution || !run.slots[i].regions)
             code = CLI_EXIT_SYSTEM;
     }
     pthread_t *tids = calloc((size_t)threads, sizeof *tids);
@@ -486,6 +569,7 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
     for (int i = 0; i < run.nslots; i++) {
         free(run.slots[i].puzzle);
         free(run.slots[i].solution);
+        free(run.slots[i].regions);
     }
     free(run.slots);
     pthread_mutex_destroy(&run.lock);
@@ -512,6 +596,7 @@ const cli_command cli_cmd_generate = {
     "--box, --pattern or a LAYOUT says otherwise: LAYOUT is a file whose first\n"
     "puzzle, an empty grid, gives its regions (jigsaw), extra houses and\n"
     "variant rules, which every puzzle made keeps (and writes after its grid).\n"
+    "--jigsaw draws a random layout of N connected regions for each puzzle.\n"
     "\n"
     "Shape: --symmetry, --givens, --pattern, --minimal.  Without a symmetry,\n"
     "pattern or givens bound every puzzle is minimal already (no given can go).\n"

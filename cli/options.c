@@ -188,6 +188,10 @@ const cli_option cli_options[] = {
      "generate: puzzles of N x N cells; default: 9, or R*C with --box RxC, or the "
      "pattern's size",
      .group = CLI_GROUP_GEOMETRY},
+    {OPT_JIGSAW, 0, "jigsaw", NULL, CLI_CMD_GENERATE,
+     "generate: each puzzle on a random jigsaw layout of its own (N regions of N connected "
+     "cells, drawn from its seed), written after its grid",
+     .group = CLI_GROUP_GEOMETRY},
     {OPT_COUNT, 'n', "count", "K", CLI_CMD_GENERATE, "make K puzzles (default 1)",
      .group = CLI_GROUP_MAKING},
     {OPT_SEED, 0, "seed", "S", CLI_CMD_GENERATE | CLI_CMD_MINIMIZE,
@@ -594,6 +598,9 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         break;
     case OPT_KEEP_RULES:
         a->keep_rules = 1;
+        break;
+    case OPT_JIGSAW:
+        a->jigsaw = 1;
         break;
     case OPT_INDEX:
         if (parse_long(arg, 0, LONG_MAX, &v))

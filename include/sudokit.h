@@ -1160,6 +1160,17 @@ SK_API int sk_symmetry_parse(const char *keyword);
 /* 1 when the non-zero cells of grid (N*N) are whole orbits of symmetry s. */
 SK_API int sk_symmetry_holds(int n, int s, const uint8_t *grid);
 
+/*
+ * Fills regions (N*N) with a random jigsaw layout drawn from seed: N
+ * regions of N orthogonally connected cells, ids 0..N-1 (for
+ * sk_geometry.regions).  It starts from boxes (rows when N is a prime)
+ * and swaps cells between neighbouring regions many times, each swap
+ * keeping both regions connected.  Not every layout has a solution grid
+ * (sk_generate then returns SK_ERANGE; draw another).  SK_OK, SK_EINVAL
+ * (N out of 1..SK_MAX_N), SK_ENOMEM.
+ */
+SK_API int sk_random_regions(int n, uint64_t seed, uint8_t *regions);
+
 /* What the puzzles must be.  Initialise with SK_GENERATE_OPTS_INIT. */
 typedef struct sk_generate_opts {
     uint64_t seed;              /* the same seed and options make the same
@@ -1223,7 +1234,8 @@ SK_API void sk_generator_free(sk_generator *g);
  * solves it without a branch.
  *
  * Returns SK_OK; SK_ETIME when max_tries, the timeout or cancel ends it
- * first; SK_EINVAL for options that contradict each other or the model
+ * first; SK_ERANGE when the model has no solution grid at all (rules no
+ * grid obeys); SK_EINVAL for options that contradict each other or the model
  * (a pattern with a digit above 1, bounds out of order, a symmetry that
  * is not square-shaped on a pattern, a rating bound on a model with
  * rules: SK_EUNSUPPORTED); SK_ENOMEM.

@@ -150,6 +150,96 @@ int sk_symmetry_holds(int n, int s, const uint8_t *grid)
     return 1;
 }
 
+/* ---- random jigsaw layouts ---------------------------------------------- */
+
+/* 1 when the cells of region r in reg are orthogonally connected. */
+static int region_connected(int n, const uint8_t *reg, int r, int *stack, uint8_t *seen)
+{
+    int nc = n * n, start = -1, size = 0, reached = 0, top = 0;
+    for (int i = 0; i < nc; i++)
+        if (reg[i] == r) {
+            if (start < 0)
+                start = i;
+            size++;
+        }
+    if (start < 0)
+        return 1;
+    memset(seen, 0, (size_t)nc);
+    stack[top++] = start;
+    seen[start] = 1;
+    while (top) {
+        int c = stack[--top], row = c / n, col = c % n;
+        reached++;
+        int nb[4] = {row > 0 ? c - n : -1, row < n - 1 ? c + n : -1, col > 0 ? c - 1 : -1,
+                     col < n - 1 ? c + 1 : -1};
+        for (int k = 0; k < 4; k++)
+            if (nb[k] >= 0 && !seen[nb[k]] && reg[nb[k]] == r) {
+                seen[nb[k]] = 1;
+                stack[top++] = nb[k];
+            }
+    }
+    return reached == size;
+}
+
+int sk_random_regions(int n, uint64_t seed, uint8_t *regions)
+{
+    if (n < 1 || n > SK_MAX_N || !regions)
+        return SK_EINVAL;
+    int nc = n * n;
+    int *stack = malloc((size_t)nc * sizeof *stack);
+    int *cand = malloc((size_t)nc * sizeof *cand);
+    uint8_t *seen = malloc((size_t)nc);
+    if (!stack || !cand || !seen) {
+        free(stack);
+        free(cand);
+        free(seen);
+        return SK_ENOMEM;
+    }
+    /* start from boxes as square as N allows (rows when N is a prime) */
+    int br = 1;
+    for (int r = 1; r * r <= n; r++)
+        if (n % r == 0)
+            br = r;
+    int bc = n / br;
+    for (int i = 0; i < nc; i++)
+        regions[i] = (uint8_t)((i / n) / br * br + (i % n) / bc);
+    uint64_t rs = seed;
+    rng_next(&rs);
+    /* swap a cell of region A next to region B with a cell of B next to A,
+       when both regions stay connected; enough swaps to forget the start */
+    long moves = 60L * nc;
+    for (long t = 0; t < moves && n > 1; t++) {
+        int a = (int)rng_below(&rs, (uint32_t)nc);
+        int row = a / n, col = a % n;
+        int nb[4] = {row > 0 ? a - n : -1, row < n - 1 ? a + n : -1, col > 0 ? a - 1 : -1,
+                     col < n - 1 ? a + 1 : -1};
+        int b = nb[rng_below(&rs, 4)];
+        if (b < 0 || regions[b] == regions[a])
+            continue;
+        int ra = regions[a], rb = regions[b], nc2 = 0;
+        for (int i = 0; i < nc; i++) {
+            if (regions[i] != rb)
+                continue;
+            int r2 = i / n, c2 = i % n;
+            if ((r2 > 0 && regions[i - n] == ra) || (r2 < n - 1 && regions[i + n] == ra) ||
+                (c2 > 0 && regions[i - 1] == ra) || (c2 < n - 1 && regions[i + 1] == ra))
+                cand[nc2++] = i;
+        }
+        int c = cand[rng_below(&rs, (uint32_t)nc2)];
+        regions[a] = (uint8_t)rb;
+        regions[c] = (uint8_t)ra;
+        if (!region_connected(n, regions, ra, stack, seen) ||
+            !region_connected(n, regions, rb, stack, seen)) {
+            regions[a] = (uint8_t)ra;
+            regions[c] = (uint8_t)rb;
+        }
+    }
+    free(stack);
+    free(cand);
+    free(seen);
+    return SK_OK;
+}
+
 /* ---- the generator ------------------------------------------------------ */
 
 struct sk_generator {
@@ -318,6 +408,7 @@ static int fill(sk_generator *g, uint64_t *rs, uint8_t *sol)
        start almost always has one; rules that tie digits together (sums,
        lines) make random starts fail more, so they get fewer */
     int k = m->nrules ? g->n / 2 + 1 : (nc + 7) / 8;
+    unsigned failed = 0;
     for (;;) {
         if (stopped(g))
             return SK_ETIME;
@@ -341,6 +432,18 @@ static int fill(sk_generator *g, uint64_t *rs, uint8_t *sol)
             return found;
         if (found == 1)
             return SK_OK;
+        /* every few failed starts, ask whether any grid exists at all:
+           rules that no grid obeys would otherwise be tried for ever */
+        if (++failed % 8 == 0) {
+            memset(p, 0, (size_t)nc);
+            found = search(g, p, 1, sol);
+            if (found < -1)
+                return found;
+            if (found == 0)
+                return SK_ERANGE;
+            if (found == 1)
+                return SK_OK;
+        }
     }
 }
 

@@ -48,6 +48,7 @@ layer "command line: pasted forms" sh tests/cli/paste.sh "$B/sudokit"
 layer "command line: answers" sh tests/cli/answers.sh "$B/sudokit"
 layer "command line: rate, explain, hint" sh tests/cli/logic.sh "$B/sudokit"
 layer "command line: pencil marks" sh tests/cli/pencil.sh "$B/sudokit"
+layer "command line: generate, minimize, redundant" sh tests/cli/generate.sh "$B/sudokit"
 # README, man page and --help name every command, option, exit code...
 layer "documentation" sh tests/docs.sh "$B/sudokit"
 # 2 s a puzzle, 1 s under the sanitizers (a slower build: fewer answers,

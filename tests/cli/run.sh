@@ -160,7 +160,7 @@ EOF
 run usage-help-unknown 2 help nope
 
 err <<'EOF'
-sudokit: error: no command given (solve, count, enumerate, candidates, check, verify, best, rate, explain, hint, convert, judge, cnf, engines, help)
+sudokit: error: no command given (solve, count, enumerate, candidates, check, verify, best, rate, explain, hint, generate, minimize, redundant, convert, judge, cnf, engines, help)
 Try 'sudokit --help'.
 EOF
 run usage-no-command 2
