@@ -178,7 +178,9 @@ typedef enum cli_opt_id {
     OPT_NEEDS,
     OPT_NO_GUESS,
     OPT_KEEP_RULES,
-    OPT_JIGSAW
+    OPT_JIGSAW,
+    OPT_KILLER,
+    OPT_ADD
 } cli_opt_id;
 
 /* Sections of the man page's OPTIONS, in order, OTHER (a row that names
@@ -272,6 +274,10 @@ typedef struct cli_args {
     int no_guess;           /* --no-guess */
     int keep_rules;         /* --keep-rules (minimize) */
     int jigsaw;             /* --jigsaw (generate) */
+    int killer;             /* --killer (generate) */
+    int no_givens;          /* --givens 0 */
+    int add[32];            /* --add: rule kinds */
+    int nadd;
     int man;                /* --man (help) */
     int list;               /* --list (help) */
     char **operands;        /* the non-option arguments, in order */

@@ -25,6 +25,10 @@ typedef struct gen_slot {
     int rc;             /* sk_generate's status */
     uint8_t *puzzle, *solution;
     uint8_t *regions;   /* --jigsaw: the puzzle's own layout */
+    sk_rule *rules;     /* --killer: the layout's rules, then the cages */
+    int *rule_cells;    /* the cages' cells */
+    int nrules;
+    int added;          /* --add: rules added */
     sk_generate_result res;
     int rating_rc;      /* SK_OK when rating holds the rating */
     sk_rating rating;
@@ -40,6 +44,12 @@ typedef struct gen_run {
     int nc;
     int rate_json;      /* rate every puzzle for its JSON record */
     int jigsaw;         /* each puzzle on a random layout of its own */
+    int killer;         /* each puzzle with random cages of its own */
+    int no_givens;      /* --givens 0 (killer): cages alone must do */
+    int nadd;           /* --add: the kinds of rules to add */
+    const int *add;
+    const uint8_t *givens; /* --add: the puzzle's givens */
+    int rules_cap, ints_cap; /* room in each slot's rules and rule_cells */
     long count;
     long next;          /* next puzzle to start */
     long printed;       /* puzzles printed */
@@ -102,6 +112,79 @@ static void make_jigsaw(gen_run *run, gen_slot *s, const sk_generate_opts *o)
     }
 }
 
+/* --killer: puzzle k with cages of its own: a random solution grid of the
+ * layout, cut into cages (sk_random_cages), then givens taken away while
+ * the cages and the givens left keep the solution unique.  Under --givens
+ * 0 the cages alone must: cuts are drawn until one does. */
+static void make_killer(gen_run *run, sk_generator *g0, gen_slot *s, const sk_generate_opts *o)
+{
+    const sk_geometry *base = run->geom;
+    int n = base->n, maxs = n <= 4 ? 3 : n <= 6 ? 4 : 5;
+    sk_generate_opts ko = *o;
+    ko.minimal = 0; /* one pass is minimal: no symmetry with cages */
+    uint64_t t0 = now_usec();
+    for (uint64_t draw = 0;; draw++) {
+        uint64_t seed = o->seed * 1000003u + draw;
+        sk_model *m = NULL;
+        sk_generator *gen = NULL;
+        int nk = 0;
+        s->rc = sk_random_solution(g0, NULL, seed, s->solution);
+        for (int i = 0; i < base->nrules; i++)
+            s->rules[i] = base->rules[i];
+        if (s->rc == SK_OK)
+            s->rc = sk_random_cages(n, s->solution, seed, 2, maxs, s->rules + base->nrules,
+                                    s->rule_cells, &nk);
+        s->nrules = base->nrules + nk;
+        sk_geometry gk = *base;
+        gk.nrules = s->nrules;
+        gk.rules = s->rules;
+        if (s->rc == SK_OK)
+            s->rc = sk_model_new(&gk, &m, NULL);
+        if (s->rc == SK_OK)
+            s->rc = sk_generator_new(m, &gen);
+        if (s->rc == SK_OK) {
+            ko.seed = seed;
+            if (o->timeout > 0) {
+                ko.timeout = o->timeout - (double)(now_usec() - t0) / 1e6;
+                if (ko.timeout <= 0)
+                    s->rc = SK_ETIME;
+            }
+        }
+        if (s->rc == SK_OK)
+            s->rc = sk_generate(gen, &ko, s->puzzle, s->solution, &s->res);
+        sk_generator_free(gen);
+        sk_model_free(m);
+        if (s->rc == SK_OK && run->no_givens && s->res.givens > 0)
+            s->rc = SK_ERANGE; /* the cages alone do not: another cut */
+        if (s->rc != SK_ERANGE || (o->timeout <= 0 && draw >= 100000))
+            return;
+        if (o->timeout > 0 && (double)(now_usec() - t0) / 1e6 >= o->timeout) {
+            s->rc = SK_ETIME;
+            return;
+        }
+    }
+}
+
+/* --add: rules of the kinds asked added to the puzzle until it is unique. */
+static void make_added(gen_run *run, gen_slot *s, const sk_generate_opts *o)
+{
+    const sk_geometry *base = run->geom;
+    int nk = 0, nc = run->nc;
+    for (int i = 0; i < base->nrules; i++)
+        s->rules[i] = base->rules[i];
+    memcpy(s->puzzle, run->givens, (size_t)nc);
+    memset(&s->res, 0, sizeof s->res);
+    s->rc = sk_add_rules(base, run->givens, run->add, run->nadd, o->seed, o->timeout,
+                         s->rules + base->nrules, run->rules_cap - base->nrules, s->rule_cells,
+                         run->ints_cap, &nk, s->solution, NULL);
+    s->nrules = base->nrules + nk;
+    s->res.tries = 1;
+    s->added = nk;
+    s->rating_rc = SK_EINVAL; /* rules: not rated */
+    for (int c = 0; c < nc; c++)
+        s->res.givens += run->givens[c] != 0;
+}
+
 /* Makes puzzle k into slot s with generator g (and l for the rating). */
 static void make_one(gen_run *run, sk_generator *g, sk_logic **l, gen_slot *s, long k)
 {
@@ -110,6 +193,10 @@ static void make_one(gen_run *run, sk_generator *g, sk_logic **l, gen_slot *s, l
     o.seed = run->seed + (uint64_t)k;
     if (run->jigsaw) {
         make_jigsaw(run, s, &o);
+    } else if (run->killer) {
+        make_killer(run, g, s, &o);
+    } else if (run->nadd) {
+        make_added(run, s, &o);
     } else {
         s->rc = sk_generate(g, &o, s->puzzle, s->solution, &s->res);
         rate_slot(run, run->m, l, s);
@@ -154,6 +241,10 @@ static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
     sk_geometry geom = *run->geom;
     if (run->jigsaw)
         geom.regions = s->regions;
+    if (run->killer || run->nadd) {
+        geom.nrules = s->nrules;
+        geom.rules = s->rules;
+    }
     uint64_t seed = run->seed + (uint64_t)k;
     sk_alphabet alpha = a->alphabet;
     if (s->rc != SK_OK) {
@@ -168,6 +259,9 @@ static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
         if (!a->quiet || !a->json)
             cli_error("puzzle %ld (seed %" PRIu64 "): %s", k, seed,
                       s->rc == SK_ETIME    ? "no puzzle met the options within --timeout"
+                      : s->rc == SK_ERANGE && run->nadd
+                          ? "the puzzle has no solution, or no rule of the kinds asked tells "
+                            "two of its solutions apart"
                       : s->rc == SK_ERANGE ? "no grid obeys the layout's regions and rules"
                                            : sk_strerror(s->rc));
         return s->rc == SK_ETIME ? CLI_EXIT_UNSOLVED
@@ -189,6 +283,21 @@ static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
         }
         if (run->opts.symmetry != SK_SYMMETRY_NONE)
             printf(",\"symmetry\":\"%s\"", sk_symmetry_keyword(run->opts.symmetry));
+        if (geom.nrules > 0) {
+            /* the rules as the text form writes them, one per line */
+            long len = sk_write_rules(NULL, 0, &geom);
+            char *r = len > 0 ? malloc((size_t)len + 1) : NULL;
+            if (len > 0 && !r)
+                return CLI_EXIT_SYSTEM;
+            if (r) {
+                sk_write_rules(r, (size_t)len + 1, &geom);
+                fputs(",\"rules\":", stdout);
+                cli_json_string(stdout, r);
+                free(r);
+            }
+        }
+        if (run->nadd)
+            printf(",\"rules_added\":%d", s->added);
         if (s->rating_rc == SK_OK)
             cli_rating_json(&o, &s->rating);
         printf(",\"tries\":%" PRIu64 ",\"searches\":%" PRIu64 ",\"time_us\":%" PRIu64 "}\n",
@@ -325,7 +434,7 @@ static int read_pattern(const char *path, uint8_t **out, int *n)
  * read with ro; the reader stays open (its storage backs *g) and is
  * returned in *rd.  Returns 0 or an exit code after a message. */
 static int read_template(const cli_command *cmd, const char *path, const sk_read_opts *ro,
-                         FILE **fp, sk_reader **rd, sk_geometry *g)
+                         FILE **fp, sk_reader **rd, sk_geometry *g, const uint8_t **givens)
 {
     sk_puzzle p;
     sk_diag d;
@@ -347,7 +456,7 @@ static int read_template(const cli_command *cmd, const char *path, const sk_read
         cli_diag_print(path, d.line, d.column, rc == SK_EPARSE ? d.message : sk_strerror(rc));
         return rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
     }
-    for (int c = 0; c < p.geom.n * p.geom.n; c++)
+    for (int c = 0; c < p.geom.n * p.geom.n && !givens; c++)
         if (p.cells[c]) {
             cli_diag_print(path, p.cell_line[c], p.cell_column[c],
                            "the layout has givens: generate takes the regions and rules of "
@@ -360,6 +469,8 @@ static int read_template(const cli_command *cmd, const char *path, const sk_read
     }
     (void)cmd;
     *g = p.geom;
+    if (givens)
+        *givens = p.cells;
     return 0;
 }
 
@@ -386,12 +497,25 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
     FILE *tf = NULL;
     sk_model *m = NULL;
     sk_geometry g = SK_GEOMETRY_INIT(9);
+    const uint8_t *run_givens = NULL; /* --add: the puzzle's givens */
+    if (a.nadd && a.noperands != 1) {
+        code = cli_usage_error(cmd, "--add adds rules to a puzzle: give its FILE");
+        goto out;
+    }
+    if (a.nadd && (a.pattern || a.symmetry || a.minimal || a.jigsaw || a.killer || a.min_givens ||
+                   a.max_givens || a.no_givens || a.min_rating || a.max_rating_gen ||
+                   a.needs >= 0 || a.no_guess)) {
+        code = cli_usage_error(cmd, "--add keeps the puzzle's givens and adds rules: the options "
+                                    "that shape or rate givens do not go with it");
+        goto out;
+    }
     if (a.pattern && (code = read_pattern(a.pattern, &pattern, &pn)) != 0)
         goto out;
     if (a.noperands == 1) {
         sk_read_opts ro;
         cli_read_opts(&a, &ro);
-        if ((code = read_template(cmd, a.operands[0], &ro, &tf, &rd, &g)) != 0)
+        if ((code = read_template(cmd, a.operands[0], &ro, &tf, &rd, &g,
+                                  a.nadd ? &run_givens : NULL)) != 0)
             goto out;
         if (a.size && a.size != g.n) {
             code = cli_usage_error(cmd, "--size %d, but the layout in %s is %dx%d", a.size,
@@ -409,6 +533,17 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
     if (a.jigsaw && (a.noperands == 1 || a.box_rows != SK_BOX_DEFAULT)) {
         code = cli_usage_error(cmd, "--jigsaw draws the regions: it does not go with a LAYOUT "
                                     "or --box");
+        goto out;
+    }
+    if (a.no_givens && !a.killer) {
+        code = cli_usage_error(cmd, "--givens 0 goes with --killer only (the cages alone make "
+                               "the puzzle unique)");
+        goto out;
+    }
+    if (a.killer && (pattern || a.symmetry || a.minimal || a.jigsaw)) {
+        code = cli_usage_error(cmd, "--killer draws its cages per puzzle: --pattern, --symmetry, "
+                                    "--minimal and --jigsaw do not go with it (its puzzles are "
+                                    "minimal already)");
         goto out;
     }
     if (pattern && pn != g.n) {
@@ -437,13 +572,13 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
         code = cli_usage_error(cmd, "--givens: a %dx%d grid has %d cells", g.n, g.n, nc);
         goto out;
     }
-    if ((a.min_rating || a.max_rating_gen || a.needs >= 0) && g.nrules > 0) {
+    if ((a.min_rating || a.max_rating_gen || a.needs >= 0) && (g.nrules > 0 || a.killer)) {
         code = cli_usage_error(cmd, "--rating and --needs rate with the logical solver, which "
                                     "does not take variant rules");
         goto out;
     }
 
-    if (g.nrules > 0 || g.regions || g.ngroups > 0) {
+    if (g.nrules > 0 || g.regions || g.ngroups > 0 || run_givens) {
         /* a layout that no grid fits would fail every puzzle: say so once */
         sk_solver *sv = NULL;
         sk_search_opts so = SK_SEARCH_OPTS_INIT;
@@ -453,12 +588,18 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
         so.timeout = a.timeout;
         rc = empty ? sk_solver_new(-1, &sv) : SK_ENOMEM;
         if (rc == SK_OK)
-            rc = sk_solver_run(sv, m, empty, &so, NULL, &res);
+            rc = sk_solver_run(sv, m, run_givens ? run_givens : empty, &so, NULL, &res);
         sk_solver_free(sv);
         free(empty);
         if (rc != SK_OK) {
             cli_error("%s: %s", a.operands[0], sk_strerror(rc));
             code = rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
+            goto out;
+        }
+        if (res.solutions == 0 && res.end == SK_END_EXHAUSTED && run_givens) {
+            cli_diag_print(a.operands[0], 0, 0,
+                           "the puzzle has no solution: no rules can make it unique");
+            code = CLI_EXIT_UNSOLVED;
             goto out;
         }
         if (res.solutions == 0 && res.end == SK_END_EXHAUSTED) {
@@ -478,8 +619,15 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
     run.nc = nc;
     run.count = a.count;
     run.seed = a.has_seed ? a.seed : clock_seed();
-    run.rate_json = a.json && g.nrules == 0;
+    run.rate_json = a.json && g.nrules == 0 && !a.killer && !a.nadd;
     run.jigsaw = a.jigsaw;
+    run.killer = a.killer;
+    run.nadd = a.nadd;
+    run.add = a.add;
+    run.givens = run_givens;
+    run.rules_cap = g.nrules + (a.nadd ? 2 * nc : nc / 2 + 1);
+    run.ints_cap = a.nadd ? 16 * nc : nc;
+    run.no_givens = a.no_givens;
     sk_generate_opts o = SK_GENERATE_OPTS_INIT;
     o.symmetry = a.symmetry;
     o.min_givens = a.min_givens;
@@ -493,6 +641,38 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
     o.timeout = a.timeout;
     o.rate_timeout = a.timeout;
     run.opts = o;
+    {
+        /* options that no puzzle can meet are refused once, up front: a
+           call with its cancel flag already set checks them and stops */
+        sk_generator *chk = NULL;
+        static const int cancelled = 1;
+        sk_generate_opts co = o;
+        uint8_t *tmpg = malloc((size_t)nc);
+        co.cancel = &cancelled;
+        rc = tmpg ? sk_generator_new(m, &chk) : SK_ENOMEM;
+        if (rc == SK_OK)
+            rc = sk_generate(chk, &co, tmpg, NULL, NULL);
+        sk_generator_free(chk);
+        free(tmpg);
+        if (rc == SK_EINVAL) {
+            char want[48];
+            if (a.min_givens == a.max_givens)
+                snprintf(want, sizeof want, "%d", a.min_givens);
+            else if (!a.max_givens)
+                snprintf(want, sizeof want, "%d-", a.min_givens);
+            else
+                snprintf(want, sizeof want, "%d-%d", a.min_givens, a.max_givens);
+            code = cli_usage_error(cmd, "--givens %s: under --symmetry %s the givens of a "
+                                        "%dx%d puzzle come in whole orbits, and no count of "
+                                        "them is in that range",
+                                   want, sk_symmetry_keyword(a.symmetry), g.n, g.n);
+            goto out;
+        }
+        if (rc == SK_ENOMEM) {
+            code = CLI_EXIT_SYSTEM;
+            goto out;
+        }
+    }
     int threads = a.threads;
     if (threads > run.count)
         threads = (int)run.count;
@@ -506,7 +686,10 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
         run.slots[i].puzzle = malloc((size_t)nc);
         run.slots[i].solution = malloc((size_t)nc);
         run.slots[i].regions = malloc((size_t)nc);
-        if (!run.slots[i].puzzle || !run.slots[i].solution || !run.slots[i].regions)
+        run.slots[i].rules = malloc((size_t)run.rules_cap * sizeof(sk_rule));
+        run.slots[i].rule_cells = malloc((size_t)run.ints_cap * sizeof(int));
+        if (!run.slots[i].puzzle || !run.slots[i].solution || !run.slots[i].regions ||
+            !run.slots[i].rules || !run.slots[i].rule_cells)
             code = CLI_EXIT_SYSTEM;
     }
     pthread_t *tids = calloc((size_t)threads, sizeof *tids);
@@ -570,6 +753,8 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
         free(run.slots[i].puzzle);
         free(run.slots[i].solution);
         free(run.slots[i].regions);
+        free(run.slots[i].rules);
+        free(run.slots[i].rule_cells);
     }
     free(run.slots);
     pthread_mutex_destroy(&run.lock);
@@ -596,10 +781,16 @@ const cli_command cli_cmd_generate = {
     "--box, --pattern or a LAYOUT says otherwise: LAYOUT is a file whose first\n"
     "puzzle, an empty grid, gives its regions (jigsaw), extra houses and\n"
     "variant rules, which every puzzle made keeps (and writes after its grid).\n"
-    "--jigsaw draws a random layout of N connected regions for each puzzle.\n"
+    "--jigsaw draws a random layout of N connected regions for each puzzle;\n"
+    "--killer cuts each puzzle's solution into random cages (2 to 5 cells) and\n"
+    "keeps only the givens the cages need (--givens 0: none, the cages alone).\n"
+    "--add KINDS takes the puzzle of FILE as it is (givens and rules) and adds\n"
+    "rules of those kinds until it has one solution:\n"
+    "  sudokit generate --add thermo,white,black puzzle.txt -n 3\n"
     "\n"
     "Shape: --symmetry, --givens, --pattern, --minimal.  Without a symmetry,\n"
-    "pattern or givens bound every puzzle is minimal already (no given can go).\n"
+    "pattern or givens bound every puzzle up to 9x9 is minimal already (no\n"
+    "given can go); larger grids need --minimal for that.\n"
     "Difficulty: --rating A-B and --needs TECHNIQUE walk the logical path (as\n"
     "'sudokit rate'), --no-guess keeps puzzles solvable without trial and\n"
     "error.  Each puzzle K comes from seed S+K (--seed S), so the same seed and\n"

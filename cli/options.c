@@ -192,6 +192,19 @@ const cli_option cli_options[] = {
      "generate: each puzzle on a random jigsaw layout of its own (N regions of N connected "
      "cells, drawn from its seed), written after its grid",
      .group = CLI_GROUP_GEOMETRY},
+    {OPT_KILLER, 0, "killer", NULL, CLI_CMD_GENERATE,
+     "generate: killer puzzles: each solution cut into random cages of 2 to 5 cells (each "
+     "with its sum, no digit twice), keeping only the givens the cages need; with "
+     "--givens 0, none",
+     .group = CLI_GROUP_MAKING},
+    {OPT_ADD, 0, "add", "KINDS", CLI_CMD_GENERATE,
+     "generate: add rules of these kinds (comma-separated keywords of the text form, or "
+     "'all') to the puzzle of FILE, givens kept, until it has one solution: cage, thermo, "
+     "arrow, whisper, renban, between, palindrome, white, black, xv, odd, even, minimum, "
+     "maximum, quadruple, sandwich",
+     .group = CLI_GROUP_MAKING,
+     .more = "Each rule added holds for one solution and breaks a second solution found at "
+             "that point; at the end every added rule that is not needed goes again."},
     {OPT_COUNT, 'n', "count", "K", CLI_CMD_GENERATE, "make K puzzles (default 1)",
      .group = CLI_GROUP_MAKING},
     {OPT_SEED, 0, "seed", "S", CLI_CMD_GENERATE | CLI_CMD_MINIMIZE,
@@ -212,8 +225,10 @@ const cli_option cli_options[] = {
     {OPT_MINIMAL, 0, "minimal", NULL, CLI_CMD_GENERATE,
      "no given can be taken away without a second solution (checked given by given)",
      .group = CLI_GROUP_MAKING,
-     .more = "Without a symmetry, pattern or givens bound every puzzle made is minimal "
-             "already; with one, the check drops grids until one passes."},
+     .more = "Without a symmetry, pattern or givens bound every puzzle made on a grid up to "
+             "9x9 is minimal already (larger grids may keep a given whose search ran past "
+             "its budget); with one, a symmetric puzzle whose single given can go is "
+             "repaired (that orbit goes, others come back), other grids are dropped."},
     {OPT_PATTERN, 0, "pattern", "FILE", CLI_CMD_GENERATE,
      "the givens are exactly the cells marked in FILE: N rows of N characters, 'x' (or "
      "any digit or letter) for a given, '.' (or '0', '-') for an empty cell; white "
@@ -572,6 +587,9 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         a->symmetry = k;
         break;
     case OPT_GIVENS:
+        a->no_givens = strcmp(arg, "0") == 0;
+        if (a->no_givens)
+            break;
         if (parse_range(arg, &a->min_givens, &a->max_givens, 0))
             return cli_usage_error(cmd, "--givens wants K or A-B (such as 25 or 22-28), not "
                                         "'%s'", arg);
@@ -602,6 +620,39 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
     case OPT_JIGSAW:
         a->jigsaw = 1;
         break;
+    case OPT_KILLER:
+        a->killer = 1;
+        break;
+    case OPT_ADD: {
+        const char *p = arg;
+        a->nadd = 0;
+        if (strcmp(arg, "all") == 0) {
+            for (int kind = 1; kind < SK_RULE_LAST_; kind++)
+                if (sk_add_rules_kind(kind) && a->nadd < 32)
+                    a->add[a->nadd++] = kind;
+            break;
+        }
+        while (*p) {
+            const char *e = strchr(p, ',');
+            size_t len = e ? (size_t)(e - p) : strlen(p);
+            int kind = sk_rule_kind_parse(p, len);
+            if (!kind || !sk_add_rules_kind(kind))
+                return cli_usage_error(cmd, "--add: %s '%.*s' (the kinds are cage, thermo, "
+                                            "arrow, whisper, renban, between, palindrome, "
+                                            "white, black, xv, odd, even, minimum, maximum, "
+                                            "quadruple, sandwich, or all)",
+                                       kind ? "no rules are drawn of kind" : "unknown kind",
+                                       (int)len, p);
+            if (a->nadd < 32)
+                a->add[a->nadd++] = kind;
+            p += len;
+            if (*p == ',')
+                p++;
+        }
+        if (!a->nadd)
+            return cli_usage_error(cmd, "--add wants rule kinds, such as thermo,white");
+        break;
+    }
     case OPT_INDEX:
         if (parse_long(arg, 0, LONG_MAX, &v))
             return cli_usage_error(cmd, "--index wants a number from 0, not '%s'", arg);

@@ -1171,6 +1171,46 @@ SK_API int sk_symmetry_holds(int n, int s, const uint8_t *grid);
  */
 SK_API int sk_random_regions(int n, uint64_t seed, uint8_t *regions);
 
+/*
+ * Killer cages for a solution grid (N*N), drawn from seed: the grid cut
+ * into cages of min_size to max_size orthogonally connected cells (2 <=
+ * min_size <= max_size <= N), no digit twice in a cage, each with the
+ * sum of its digits; a cage that cannot grow to its size stays smaller,
+ * and a lone cell joins a neighbouring cage that lacks its digit.  Writes
+ * *ncages SK_RULE_CAGE rules into rules (room for N*N/2) whose cells
+ * point into cells (room for N*N), cages in reading order of their first
+ * cell.  SK_OK; SK_EINVAL; SK_ERANGE when no cut was found (very small
+ * grids); SK_ENOMEM.  The solution always satisfies the cages; whether
+ * they make the puzzle unique is sk_generate's business (build a model
+ * with them and generate on it).
+ */
+SK_API int sk_random_cages(int n, const uint8_t *solution, uint64_t seed, int min_size,
+                           int max_size, sk_rule *rules, int *cells, int *ncages);
+
+/* 1 when sk_add_rules can draw rules of this kind: cage, thermo, arrow,
+ * whisper, renban, between, palindrome, white and black dots, XV, odd,
+ * even, minimum, maximum, quadruple, sandwich. */
+SK_API int sk_add_rules_kind(int kind);
+
+/*
+ * Adds variant rules of the kinds listed to a puzzle (geometry g with its
+ * own rules, and givens) until it has exactly one solution: a random
+ * solution S of the puzzle (from seed) is kept; while a second solution T
+ * remains, a rule that S obeys and T breaks is drawn through a cell where
+ * they differ; at the end each added rule goes again when the solution
+ * stays unique without it.  rules (room for max_rules) receives the
+ * *nadded rules added, their cells and digits stored in ints (room for
+ * max_ints); solution (N*N) receives S.  Returns SK_OK; SK_ERANGE when the
+ * puzzle has no solution, when no rule of those kinds tells two solutions
+ * apart, or when the room runs out; SK_ETIME (timeout seconds, 0 = none);
+ * SK_EINVAL (a kind sk_add_rules_kind refuses, a given above N);
+ * SK_EMODEL (diag says why); SK_ENOMEM.
+ */
+SK_API int sk_add_rules(const sk_geometry *g, const uint8_t *givens, const int *kinds,
+                        int nkinds, uint64_t seed, double timeout, sk_rule *rules,
+                        int max_rules, int *ints, int max_ints, int *nadded,
+                        uint8_t *solution, sk_diag *diag);
+
 /* What the puzzles must be.  Initialise with SK_GENERATE_OPTS_INIT. */
 typedef struct sk_generate_opts {
     uint64_t seed;              /* the same seed and options make the same
@@ -1230,18 +1270,27 @@ SK_API void sk_generator_free(sk_generator *g);
  * solver takes, its path uses no Nishio, dynamic or nested forcing chains
  * (every step follows from the position by a pattern or a chain of
  * implications); for a model with variant rules, the search's own
- * propagation (singles, sets of the houses and every rule's deductions)
- * solves it without a branch.
+ * propagation (naked and hidden singles, locked candidates and every
+ * rule's deductions) solves it without a branch, and givens are taken
+ * away only while that stays so.
  *
  * Returns SK_OK; SK_ETIME when max_tries, the timeout or cancel ends it
  * first; SK_ERANGE when the model has no solution grid at all (rules no
  * grid obeys); SK_EINVAL for options that contradict each other or the model
- * (a pattern with a digit above 1, bounds out of order, a symmetry that
- * is not square-shaped on a pattern, a rating bound on a model with
+ * (a pattern with a digit above 1, bounds out of order, givens bounds
+ * that no count made of whole orbits of the symmetry meets, such as 30
+ * under rot90 on 9x9; a rating bound or needed technique on a model with
  * rules: SK_EUNSUPPORTED); SK_ENOMEM.
  */
 SK_API int sk_generate(sk_generator *g, const sk_generate_opts *o, uint8_t *puzzle,
                        uint8_t *solution, sk_generate_result *r);
+
+/* A random solution (N*N) of the puzzle givens (N*N; NULL: the empty
+ * grid) on g's model, drawn from seed, as sk_generate starts from: a few
+ * random digits added to the givens, then the engine's first solution.
+ * SK_OK, SK_ERANGE (no solution), SK_EINVAL, SK_ENOMEM. */
+SK_API int sk_random_solution(sk_generator *g, const uint8_t *givens, uint64_t seed,
+                              uint8_t *solution);
 
 /*
  * Which givens and which rules of a puzzle with exactly one solution

@@ -27,48 +27,7 @@
 
 #include "engine.h"
 #include "model.h"
-
-/* ---- random numbers --------------------------------------------------- */
-
-/* splitmix64: small state, good enough mixing for shuffles and draws, and
- * the same sequence on every platform. */
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-/* Uniform in 0..n-1 (n >= 1), without modulo bias. */
-static uint32_t rng_below(uint64_t *s, uint32_t n)
-{
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-    uint64_t x;
-    do
-        x = rng_next(s);
-    while (x >= limit);
-    return (uint32_t)(x % n);
-}
-
-static void shuffle_ints(uint64_t *s, int *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(s, (uint32_t)i + 1);
-        int t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
-/* A random digit of mask (non-empty). */
-static int random_digit(uint64_t *s, uint64_t mask)
-{
-    int k = (int)rng_below(s, (uint32_t)__builtin_popcountll(mask));
-    while (k--)
-        mask &= mask - 1;
-    return __builtin_ctzll(mask) + 1;
-}
+#include "rng.h"
 
 /* ---- symmetries ------------------------------------------------------- */
 
@@ -258,6 +217,7 @@ struct sk_generator {
     uint8_t *other;      /* nc: a second solution met by a search */
     const uint8_t *sol;  /* the solution of the grid being dug */
     int has_other;
+    const uint8_t *base; /* givens every grid filled keeps, or NULL */
     uint64_t *cand;      /* nc: candidates of singles_solve */
     uint8_t *val;        /* nc: its values */
     uint8_t *deferred;   /* norbits: orbits the singles could not take */
@@ -267,6 +227,8 @@ struct sk_generator {
     const volatile int *cancel;
     uint64_t node_cap;   /* node budget of one search */
     int unsettled;       /* searches of this grid that ran out of budget */
+    int prop_dig;        /* a given goes only while propagation alone still
+                            solves the puzzle (no_guess with rules) */
 };
 
 /* The engine for the generator's searches.  They are many and mostly
@@ -413,7 +375,10 @@ static int fill(sk_generator *g, uint64_t *rs, uint8_t *sol)
         if (stopped(g))
             return SK_ETIME;
         uint8_t *p = g->grid;
-        memset(p, 0, (size_t)nc);
+        if (g->base)
+            memcpy(p, g->base, (size_t)nc);
+        else
+            memset(p, 0, (size_t)nc);
         for (int i = 0; i < k; i++) {
             int c = (int)rng_below(rs, (uint32_t)nc);
             if (p[c])
@@ -435,7 +400,10 @@ static int fill(sk_generator *g, uint64_t *rs, uint8_t *sol)
         /* every few failed starts, ask whether any grid exists at all:
            rules that no grid obeys would otherwise be tried for ever */
         if (++failed % 8 == 0) {
-            memset(p, 0, (size_t)nc);
+            if (g->base)
+                memcpy(p, g->base, (size_t)nc);
+            else
+                memset(p, 0, (size_t)nc);
             found = search(g, p, 1, sol);
             if (found < -1)
                 return found;
@@ -555,6 +523,156 @@ static int singles_solve(sk_generator *g, const uint8_t *p)
     return left == 0;
 }
 
+int sk_random_solution(sk_generator *g, const uint8_t *givens, uint64_t seed,
+                       uint8_t *solution)
+{
+    if (!g || !solution)
+        return SK_EINVAL;
+    if (givens)
+        for (int c = 0; c < g->nc; c++)
+            if (givens[c] > g->n)
+                return SK_EINVAL;
+    uint64_t rs = seed;
+    rng_next(&rs);
+    g->cancel = NULL;
+    g->deadline = 0;
+    g->node_cap = 2000000u;
+    g->base = givens;
+    int rc = fill(g, &rs, solution);
+    g->base = NULL;
+    return rc;
+}
+
+int sk_random_cages(int n, const uint8_t *solution, uint64_t seed, int min_size, int max_size,
+                    sk_rule *rules, int *cells, int *ncages)
+{
+    if (n < 2 || n > SK_MAX_N || !solution || !rules || !cells || !ncages || min_size < 2 ||
+        max_size < min_size || max_size > n)
+        return SK_EINVAL;
+    int nc = n * n;
+    int *cage = malloc((size_t)nc * sizeof *cage);   /* cage of each cell, -1 none */
+    int *order = malloc((size_t)nc * sizeof *order);
+    int *size = malloc((size_t)nc * sizeof *size);
+    uint64_t *digits = malloc((size_t)nc * sizeof *digits);
+    if (!cage || !order || !size || !digits) {
+        free(cage);
+        free(order);
+        free(size);
+        free(digits);
+        return SK_ENOMEM;
+    }
+    uint64_t rs = seed;
+    rng_next(&rs);
+    int rc = SK_ERANGE;
+    for (int attempt = 0; attempt < 200 && rc == SK_ERANGE; attempt++) {
+        int k = 0;
+        for (int i = 0; i < nc; i++) {
+            cage[i] = -1;
+            order[i] = i;
+        }
+        shuffle_ints(&rs, order, nc);
+        /* grow each cage from a random free cell to a random size, one
+           free neighbour at a time, never repeating a digit */
+        for (int oi = 0; oi < nc; oi++) {
+            int start = order[oi];
+            if (cage[start] >= 0)
+                continue;
+            int want = min_size + (int)rng_below(&rs, (uint32_t)(max_size - min_size + 1));
+            cage[start] = k;
+            size[k] = 1;
+            digits[k] = 1ull << (solution[start] - 1);
+            while (size[k] < want) {
+                int pick = -1, seen = 0;
+                for (int c = 0; c < nc; c++) {
+                    if (cage[c] != k)
+                        continue;
+                    int r = c / n, col = c % n;
+                    int nb[4] = {r > 0 ? c - n : -1, r < n - 1 ? c + n : -1,
+                                 col > 0 ? c - 1 : -1, col < n - 1 ? c + 1 : -1};
+                    for (int j = 0; j < 4; j++)
+                        if (nb[j] >= 0 && cage[nb[j]] < 0 &&
+                            !(digits[k] >> (solution[nb[j]] - 1) & 1u) &&
+                            rng_below(&rs, (uint32_t)++seen) == 0)
+                            pick = nb[j];
+                }
+                if (pick < 0)
+                    break;
+                cage[pick] = k;
+                size[k]++;
+                digits[k] |= 1ull << (solution[pick] - 1);
+            }
+            k++;
+        }
+        /* a cage of one cell joins a neighbouring cage without its digit */
+        int ok = 1;
+        for (int c = 0; c < nc && ok; c++) {
+            int q = cage[c];
+            if (size[q] != 1)
+                continue;
+            int r = c / n, col = c % n, best = -1;
+            int nb[4] = {r > 0 ? c - n : -1, r < n - 1 ? c + n : -1, col > 0 ? c - 1 : -1,
+                         col < n - 1 ? c + 1 : -1};
+            for (int j = 0; j < 4; j++) {
+                if (nb[j] < 0)
+                    continue;
+                int t = cage[nb[j]];
+                if (t != q && size[t] < n && !(digits[t] >> (solution[c] - 1) & 1u) &&
+                    (best < 0 || size[t] < size[best]))
+                    best = t;
+            }
+            if (best < 0) {
+                ok = 0;
+                break;
+            }
+            cage[c] = best;
+            size[best]++;
+            size[q] = 0;
+            digits[best] |= 1ull << (solution[c] - 1);
+        }
+        if (!ok)
+            continue;
+        /* the cages in order of their first cell, cells in reading order */
+        int *map = order; /* reused: old cage id -> new, -1 unset */
+        for (int i = 0; i < nc; i++)
+            map[i] = -1;
+        int nk = 0, at = 0;
+        for (int c = 0; c < nc; c++)
+            if (map[cage[c]] < 0)
+                map[cage[c]] = nk++;
+        for (int q = 0; q < nk; q++) {
+            sk_rule r = SK_RULE_INIT(SK_RULE_CAGE);
+            r.cells = cells + at;
+            for (int c = 0; c < nc; c++)
+                if (map[cage[c]] == q) {
+                    cells[at++] = c;
+                    r.value += solution[c];
+                }
+            r.ncells = (int)(cells + at - r.cells);
+            rules[q] = r;
+        }
+        *ncages = nk;
+        rc = SK_OK;
+    }
+    free(cage);
+    free(order);
+    free(size);
+    free(digits);
+    return rc;
+}
+
+/* 1 when the engine's propagation alone solves p (no branch). */
+static int propagation_solves(sk_generator *g, const uint8_t *p)
+{
+    sk_search_opts so = SK_SEARCH_OPTS_INIT;
+    sk_result res;
+    so.max_solutions = 2;
+    so.max_nodes = g->node_cap;
+    g->searches++;
+    if (sk_solver_run(g->solver, g->m, p, &so, NULL, &res) != SK_OK)
+        return 0;
+    return res.solutions == 1 && res.end == SK_END_EXHAUSTED && res.guesses == 0;
+}
+
 /* 1 when the givens in the peers of empty cell c hold every digit but
  * one: whatever else holds, c's digit is forced, so taking its given away
  * kept the solution unique (no search needed). */
@@ -632,7 +750,9 @@ static int dig(sk_generator *g, const sk_generate_opts *o, uint64_t *rs, uint8_t
             for (int j = a; u && j < b; j++)
                 u = forced(g, p, g->orbit_cells[j]);
             if (!u)
-                u = pass == 0 ? singles_solve(g, p) : unique(g, p);
+                u = pass == 0    ? singles_solve(g, p)
+                    : g->prop_dig ? propagation_solves(g, p)
+                                  : unique(g, p);
             if (u < 0)
                 return u;
             if (u) {
@@ -814,26 +934,40 @@ static int rate(sk_generator *g, const sk_generate_opts *o, const uint8_t *p,
     return 1;
 }
 
-/* 1 when the engine's propagation alone solves p (no branch). */
-static int propagation_solves(sk_generator *g, const uint8_t *p)
+/* 1 when some count of givens from lo to hi (0: no bound) is made of
+ * whole orbits of the symmetry g's orbits were built for. */
+static int count_reachable(sk_generator *g, int lo, int hi)
 {
-    sk_search_opts so = SK_SEARCH_OPTS_INIT;
-    sk_result res;
-    so.max_solutions = 2;
-    so.max_nodes = g->node_cap;
-    g->searches++;
-    if (sk_solver_run(g->solver, g->m, p, &so, NULL, &res) != SK_OK)
-        return 0;
-    return res.solutions == 1 && res.end == SK_END_EXHAUSTED && res.guesses == 0;
+    int nc = g->nc, ok = 0;
+    uint8_t *can = calloc((size_t)nc + 1, 1);
+    if (!can)
+        return 1; /* cannot tell: let the search find out */
+    can[0] = 1;
+    for (int k = 0; k < g->norbits; k++) {
+        int size = g->orbit_off[k + 1] - g->orbit_off[k];
+        for (int c = nc; c >= size; c--)
+            can[c] |= can[c - size];
+    }
+    if (!hi)
+        hi = nc;
+    for (int c = lo; c <= hi && !ok; c++)
+        ok = can[c];
+    free(can);
+    return ok;
 }
 
-static int check_opts(const sk_generator *g, const sk_generate_opts *o)
+static int check_opts(sk_generator *g, const sk_generate_opts *o)
 {
     if (o->symmetry < 0 || o->symmetry >= SK_SYMMETRY_COUNT_)
         return SK_EINVAL;
     if (o->min_givens < 0 || o->max_givens < 0 || o->min_givens > g->nc ||
         o->max_givens > g->nc || (o->max_givens && o->min_givens > o->max_givens))
         return SK_EINVAL;
+    if ((o->min_givens || o->max_givens) && !o->pattern) {
+        build_orbits(g, o->symmetry);
+        if (!count_reachable(g, o->min_givens, o->max_givens))
+            return SK_EINVAL; /* e.g. 30 givens in orbits of 4 and 1 */
+    }
     if (o->min_rating < 0 || o->max_rating < 0 ||
         (o->max_rating && o->min_rating > o->max_rating))
         return SK_EINVAL;
@@ -875,6 +1009,7 @@ int sk_generate(sk_generator *g, const sk_generate_opts *o, uint8_t *puzzle,
     g->cancel = o->cancel;
     g->deadline = o->timeout > 0 ? skx_now() + o->timeout : 0;
     g->searches = 0;
+    g->prop_dig = o->no_guess && g->m->nrules;
     /* a search's node budget: on grids up to 9x9 only a safety net; above,
        the few searches that would run for minutes are cut short (their
        orbit stays) unless a minimal puzzle is asked, which needs every
