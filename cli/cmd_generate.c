@@ -258,13 +258,17 @@ static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
         }
         if (!a->quiet || !a->json)
             cli_error("puzzle %ld (seed %" PRIu64 "): %s", k, seed,
-                      s->rc == SK_ETIME    ? "no puzzle met the options within --timeout"
+                      s->rc == SK_ETIME && run->nadd && a->timeout <= 0
+                          ? "counting the solutions ran past two million search nodes: weak "
+                            "rules alone (little killers) can make that hard; add givens or "
+                            "other kinds"
+                      : s->rc == SK_ETIME  ? "no puzzle met the options within --timeout"
                       : s->rc == SK_ERANGE && run->nadd
                           ? "the puzzle has no solution, or no rule of the kinds asked tells "
                             "two of its solutions apart"
                       : s->rc == SK_ERANGE ? "no grid obeys the layout's regions and rules"
                                            : sk_strerror(s->rc));
-        return s->rc == SK_ETIME ? CLI_EXIT_UNSOLVED
+        return s->rc == SK_ETIME || (s->rc == SK_ERANGE && run->nadd) ? CLI_EXIT_UNSOLVED
                                  : s->rc == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_INPUT;
     }
     if (a->json) {

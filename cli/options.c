@@ -198,13 +198,14 @@ const cli_option cli_options[] = {
      "--givens 0, none",
      .group = CLI_GROUP_MAKING},
     {OPT_ADD, 0, "add", "KINDS", CLI_CMD_GENERATE,
-     "generate: add rules of these kinds (comma-separated keywords of the text form, or "
-     "'all') to the puzzle of FILE, givens kept, until it has one solution: cage, thermo, "
-     "arrow, whisper, renban, between, palindrome, white, black, xv, odd, even, minimum, "
-     "maximum, quadruple, sandwich",
+     "generate: add rules of these kinds (comma-separated keywords of the text form, such "
+     "as thermo,white,black, or 'all': every kind drawn through cells) to the puzzle of "
+     "FILE, givens kept, until it has one solution",
      .group = CLI_GROUP_MAKING,
-     .more = "Each rule added holds for one solution and breaks a second solution found at "
-             "that point; at the end every added rule that is not needed goes again."},
+     .more = "Every kind of rule can be added.  Rules of the whole grid (anti-knight, "
+             "diagonal-up, nonconsecutive...) are imposed first and the solution kept obeys "
+             "them; each other rule holds for that solution and breaks a second solution "
+             "found at that point; at the end every added rule that is not needed goes."},
     {OPT_COUNT, 'n', "count", "K", CLI_CMD_GENERATE, "make K puzzles (default 1)",
      .group = CLI_GROUP_MAKING},
     {OPT_SEED, 0, "seed", "S", CLI_CMD_GENERATE | CLI_CMD_MINIMIZE,
@@ -627,9 +628,16 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         const char *p = arg;
         a->nadd = 0;
         if (strcmp(arg, "all") == 0) {
-            for (int kind = 1; kind < SK_RULE_LAST_; kind++)
-                if (sk_add_rules_kind(kind) && a->nadd < 32)
-                    a->add[a->nadd++] = kind;
+            /* every kind drawn through cells; rules of the whole grid
+               must be named (all of them at once leave no grid) */
+            static const int local[] = {
+                SK_RULE_CAGE, SK_RULE_LITTLE_KILLER, SK_RULE_SANDWICH, SK_RULE_ARROW,
+                SK_RULE_THERMO, SK_RULE_PALINDROME, SK_RULE_WHISPER, SK_RULE_RENBAN,
+                SK_RULE_BETWEEN, SK_RULE_REGION_SUM, SK_RULE_WHITE_DOT, SK_RULE_BLACK_DOT,
+                SK_RULE_XV, SK_RULE_ODD, SK_RULE_EVEN, SK_RULE_MINIMUM, SK_RULE_MAXIMUM,
+                SK_RULE_QUADRUPLE, SK_RULE_REGION, SK_RULE_DIGITS};
+            for (size_t i = 0; i < sizeof local / sizeof local[0]; i++)
+                a->add[a->nadd++] = local[i];
             break;
         }
         while (*p) {
@@ -637,11 +645,8 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
             size_t len = e ? (size_t)(e - p) : strlen(p);
             int kind = sk_rule_kind_parse(p, len);
             if (!kind || !sk_add_rules_kind(kind))
-                return cli_usage_error(cmd, "--add: %s '%.*s' (the kinds are cage, thermo, "
-                                            "arrow, whisper, renban, between, palindrome, "
-                                            "white, black, xv, odd, even, minimum, maximum, "
-                                            "quadruple, sandwich, or all)",
-                                       kind ? "no rules are drawn of kind" : "unknown kind",
+                return cli_usage_error(cmd, "--add: unknown rule kind '%.*s' (the keywords of "
+                                            "'man sudokit', VARIANT RULES, or all)",
                                        (int)len, p);
             if (a->nadd < 32)
                 a->add[a->nadd++] = kind;

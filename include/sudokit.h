@@ -1187,22 +1187,26 @@ SK_API int sk_random_regions(int n, uint64_t seed, uint8_t *regions);
 SK_API int sk_random_cages(int n, const uint8_t *solution, uint64_t seed, int min_size,
                            int max_size, sk_rule *rules, int *cells, int *ncages);
 
-/* 1 when sk_add_rules can draw rules of this kind: cage, thermo, arrow,
- * whisper, renban, between, palindrome, white and black dots, XV, odd,
- * even, minimum, maximum, quadruple, sandwich. */
+/* 1 when sk_add_rules can add rules of this kind: every kind of
+ * SK_RULE_LIST. */
 SK_API int sk_add_rules_kind(int kind);
 
 /*
  * Adds variant rules of the kinds listed to a puzzle (geometry g with its
- * own rules, and givens) until it has exactly one solution: a random
+ * own rules, and givens) until it has exactly one solution.  Rules of the
+ * whole grid among the kinds (diagonals, anti-knight, anti-king, disjoint
+ * groups, the negative rules) are imposed first, once each; then a random
  * solution S of the puzzle (from seed) is kept; while a second solution T
  * remains, a rule that S obeys and T breaks is drawn through a cell where
  * they differ; at the end each added rule goes again when the solution
  * stays unique without it.  rules (room for max_rules) receives the
  * *nadded rules added, their cells and digits stored in ints (room for
  * max_ints); solution (N*N) receives S.  Returns SK_OK; SK_ERANGE when the
- * puzzle has no solution, when no rule of those kinds tells two solutions
- * apart, or when the room runs out; SK_ETIME (timeout seconds, 0 = none);
+ * puzzle (with the rules of the whole grid asked for) has no solution,
+ * when no rule of those kinds tells two solutions apart, or when the room
+ * runs out; SK_ETIME (timeout seconds, 0 = none, or a count of the
+ * solutions that runs past two million search nodes, as weak rules alone
+ * on an empty grid can);
  * SK_EINVAL (a kind sk_add_rules_kind refuses, a given above N);
  * SK_EMODEL (diag says why); SK_ENOMEM.
  */

@@ -2,6 +2,10 @@
  * rulegen.c - variant rules added to a puzzle until it has one solution
  * (sk_add_rules): what a setter does by hand, one clue at a time.
  *
+ * Rules of the whole grid asked for (anti-knight, diagonals,
+ * nonconsecutive...) are imposed first, and the solution kept is drawn
+ * under them; the others are drawn one at a time as follows.
+ *
  * A random solution S of the puzzle is the answer to keep.  While the
  * puzzle with the rules so far has a second solution T, a rule is drawn
  * that S obeys and T breaks: it starts at a cell where they differ (a
@@ -17,6 +21,24 @@
 
 #include "engine.h"
 #include "rng.h"
+
+/* Rules of the whole grid: imposed before the solution is drawn. */
+static int is_global(int kind)
+{
+    switch (kind) {
+    case SK_RULE_DIAGONAL_UP:
+    case SK_RULE_DIAGONAL_DOWN:
+    case SK_RULE_ANTI_KNIGHT:
+    case SK_RULE_ANTI_KING:
+    case SK_RULE_DISJOINT:
+    case SK_RULE_NONCONSECUTIVE:
+    case SK_RULE_NEGATIVE_BLACK:
+    case SK_RULE_NEGATIVE_XV:
+        return 1;
+    default:
+        return 0;
+    }
+}
 
 /* The kinds a rule can be drawn for. */
 int sk_add_rules_kind(int kind)
@@ -38,9 +60,13 @@ int sk_add_rules_kind(int kind)
     case SK_RULE_MAXIMUM:
     case SK_RULE_QUADRUPLE:
     case SK_RULE_SANDWICH:
+    case SK_RULE_LITTLE_KILLER:
+    case SK_RULE_REGION_SUM:
+    case SK_RULE_REGION:
+    case SK_RULE_DIGITS:
         return 1;
     default:
-        return 0;
+        return is_global(kind);
     }
 }
 
@@ -305,6 +331,79 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
         r->value = sum;
         return 1;
     }
+    case SK_RULE_LITTLE_KILLER: {
+        /* the whole diagonal through h in one of four directions, read
+           from the edge it starts at */
+        int dr = rng_below(rs, 2) ? 1 : -1, dc = rng_below(rs, 2) ? 1 : -1;
+        int r0 = h / n, c0 = h % n, sum = 0;
+        while (r0 - dr >= 0 && r0 - dr < n && c0 - dc >= 0 && c0 - dc < n) {
+            r0 -= dr;
+            c0 -= dc;
+        }
+        len = 0;
+        for (; r0 >= 0 && r0 < n && c0 >= 0 && c0 < n; r0 += dr, c0 += dc) {
+            path[len++] = r0 * n + c0;
+            sum += s[r0 * n + c0];
+        }
+        if (len < 2)
+            return 0;
+        r->ncells = len;
+        r->cells = path;
+        r->value = sum;
+        return 1;
+    }
+    case SK_RULE_REGION_SUM:
+        /* any line from h; whether its runs sum alike is left to the
+           checker (the caller keeps only rules the solution obeys) */
+        want = 3 + (int)rng_below(rs, 4);
+        while (len < want) {
+            PICK_NEIGHBOUR(got, path[len - 1], 1, 1);
+            if (got < 0)
+                break;
+            path[len++] = got;
+        }
+        if (len < 2)
+            return 0;
+        r->ncells = len;
+        r->cells = path;
+        return 1;
+    case SK_RULE_REGION: {
+        /* an extra region: connected cells holding different digits */
+        uint64_t used = 1ull << s[h];
+        want = 3 + (int)rng_below(rs, (uint32_t)(n > 3 ? n - 2 : 1));
+        while (len < want) {
+            int pick = -1, seen = 0;
+            for (int i = 0; i < len; i++) {
+                int nb[8], k = neighbours(n, path[i], 0, nb);
+                for (int j = 0; j < k; j++)
+                    if (!in_list(path, len, nb[j]) && !(used >> s[nb[j]] & 1u) &&
+                        rng_below(rs, (uint32_t)++seen) == 0)
+                        pick = nb[j];
+            }
+            if (pick < 0)
+                break;
+            path[len++] = pick;
+            used |= 1ull << s[pick];
+        }
+        if (len < 2)
+            return 0;
+        r->ncells = len;
+        r->cells = path;
+        return 1;
+    }
+    case SK_RULE_DIGITS: {
+        /* h's digit and one other, as given pencil marks */
+        int other = 1 + (int)rng_below(rs, (uint32_t)(n - 1));
+        if (other >= s[h])
+            other++;
+        digits[0] = s[h] < other ? s[h] : other;
+        digits[1] = s[h] < other ? other : s[h];
+        r->ncells = 1;
+        r->cells = path;
+        r->ndigits = 2;
+        r->digits = digits;
+        return 1;
+    }
     default:
         return 0;
     }
@@ -316,6 +415,11 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
     r->cells = path;
     return 1;
 }
+
+/* Node budget of one count: a puzzle of weak rules only (little killers
+ * on an empty grid) can take minutes to tell one solution from two; it
+ * then ends as a timeout rather than running on. */
+#define RULES_NODE_CAP 2000000u
 
 /* The state of one sk_add_rules call. */
 typedef struct adder {
@@ -364,6 +468,7 @@ static int count(adder *a, const uint8_t *givens, const sk_rule *added, const ui
     sk_result res;
     so.on_solution = keep_other;
     so.user = a;
+    so.max_nodes = RULES_NODE_CAP;
     a->has_other = 0;
     if (a->deadline > 0) {
         so.timeout = a->deadline - skx_now();
@@ -423,8 +528,33 @@ int sk_add_rules(const sk_geometry *g, const uint8_t *givens, const int *kinds, 
     sk_model *m0 = NULL;
     sk_generator *gen = NULL;
     int rc = a.all && a.other && s && use && path && digits && hot && order ? SK_OK : SK_ENOMEM;
+    /* the rules of the whole grid asked for are imposed first: the
+       solution kept obeys them */
+    int k = 0, at = 0; /* rules added, ints used */
+    for (int i = 0; i < nkinds && rc == SK_OK; i++) {
+        int dup = 0;
+        for (int j = 0; j < k; j++)
+            dup |= rules[j].kind == kinds[i];
+        if (!is_global(kinds[i]) || dup)
+            continue;
+        if (k >= max_rules) {
+            rc = SK_ERANGE;
+            break;
+        }
+        sk_rule r = SK_RULE_INIT(kinds[i]);
+        rules[k++] = r;
+    }
+    sk_geometry g0 = *g;
+    if (rc == SK_OK && k) {
+        for (int i = 0; i < g->nrules; i++)
+            a.all[i] = g->rules[i];
+        for (int i = 0; i < k; i++)
+            a.all[g->nrules + i] = rules[i];
+        g0.nrules = g->nrules + k;
+        g0.rules = a.all;
+    }
     if (rc == SK_OK)
-        rc = sk_model_new(g, &m0, diag);
+        rc = sk_model_new(&g0, &m0, diag);
     if (rc == SK_OK)
         rc = sk_generator_new(m0, &gen);
     if (rc == SK_OK)
@@ -434,7 +564,15 @@ int sk_add_rules(const sk_geometry *g, const uint8_t *givens, const int *kinds, 
     a.s = s;
     uint64_t rs = seed ^ 0x5eed5eed5eedull;
     rng_next(&rs);
-    int k = 0, at = 0; /* rules added, ints used */
+    int local = 0;
+    for (int i = 0; i < nkinds; i++)
+        local += !is_global(kinds[i]);
+    int *lkinds = local ? malloc((size_t)local * sizeof *lkinds) : NULL;
+    for (int i = 0, j = 0; lkinds && i < nkinds; i++)
+        if (!is_global(kinds[i]))
+            lkinds[j++] = kinds[i];
+    if (local && !lkinds && rc == SK_OK)
+        rc = SK_ENOMEM;
     while (rc == SK_OK) {
         int u = count(&a, givens, rules, NULL, k);
         if (u == -1)
@@ -452,10 +590,10 @@ int sk_add_rules(const sk_geometry *g, const uint8_t *givens, const int *kinds, 
             if (a.other[c] != s[c])
                 hot[nhot++] = c;
         int found = 0;
-        for (int attempt = 0; attempt < 400 && !found; attempt++) {
+        for (int attempt = 0; attempt < 400 && local && !found; attempt++) {
             sk_rule r;
             int h = hot[rng_below(&rs, (uint32_t)nhot)];
-            int kind = kinds[rng_below(&rs, (uint32_t)nkinds)];
+            int kind = lkinds[rng_below(&rs, (uint32_t)local)];
             if (!draw_rule(kind, n, s, h, &rs, path, digits, &r))
                 continue;
             if (!breaks(g, &r, a.other) || breaks(g, &r, s))
@@ -503,8 +641,10 @@ int sk_add_rules(const sk_geometry *g, const uint8_t *givens, const int *kinds, 
                 continue;
             sk_rule r = rules[i];
             int total = r.ncells + r.ndigits;
-            memmove(ints + to, r.cells, (size_t)total * sizeof *ints);
-            r.cells = ints + to;
+            if (total) {
+                memmove(ints + to, r.cells, (size_t)total * sizeof *ints);
+                r.cells = ints + to;
+            }
             if (r.ndigits)
                 r.digits = ints + to + r.ncells;
             to += total;
@@ -524,5 +664,6 @@ int sk_add_rules(const sk_geometry *g, const uint8_t *givens, const int *kinds, 
     free(digits);
     free(hot);
     free(order);
+    free(lkinds);
     return rc;
 }

@@ -335,7 +335,7 @@ verdict gen-add-json $?
 verdict gen-add-other-kinds $?
 "$T" generate --add thermo --seed 1 "$tmp/sparse" >"$tmp/a1" && "$T" generate --add thermo --seed 1 -j 3 "$tmp/sparse" >"$tmp/a2" && cmp -s "$tmp/a1" "$tmp/a2"
 verdict gen-add-deterministic $?
-for bad in "--add nonsense" "--add anti-knight" "--add thermo --symmetry rot180" "--add thermo --killer"; do
+for bad in "--add nonsense" "--add thermo,bogus" "--add thermo --symmetry rot180" "--add thermo --killer"; do
     "$T" generate $bad "$tmp/sparse" >"$tmp/o" 2>"$tmp/e"
     [ $? = 2 ] && [ ! -s "$tmp/o" ] || break
 done
@@ -346,6 +346,19 @@ verdict gen-add-needs-file $?
 "$T" generate --add white examples/puzzles/none.txt >"$tmp/o" 2>"$tmp/e"
 [ $? = 1 ] && grep -q 'no solution' "$tmp/e"
 verdict gen-add-no-solution $?
+# a rule of the whole grid with local ones: the solution obeys it
+# (14 givens of an anti-knight solution grid made by sudokit generate)
+echo '.4......3.......4.......1....48..2.............2............3........4.1..32...9.' >"$tmp/aks"
+"$T" generate --add anti-knight,thermo,white,cage --seed 2 "$tmp/aks" >"$tmp/akadd" 2>&1
+[ $? = 0 ] && [ "$("$T" count --engine cdcl "$tmp/akadd")" = 1 ] &&
+    { "$T" solve "$tmp/akadd" | head -n 1; echo anti-knight; } >"$tmp/aksol" &&
+    "$T" check "$tmp/aksol" >/dev/null
+verdict gen-add-global-rule $?
+# extra regions cannot make an empty grid unique: said so, exit 1
+printf '.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n' >"$tmp/empty9"
+"$T" generate --add region --timeout 30 "$tmp/empty9" >"$tmp/o" 2>"$tmp/e"
+[ $? = 1 ] && grep -q 'tells' "$tmp/e"
+verdict gen-add-region-cannot $?
 # givens that whole orbits cannot make: refused at once
 "$T" generate --symmetry rot90 --givens 30 >"$tmp/o" 2>"$tmp/e"
 [ $? = 2 ] && [ ! -s "$tmp/o" ] && grep -q 'whole orbits' "$tmp/e"

@@ -1367,19 +1367,37 @@ static void test_add_rules(void)
     memcpy(keep, givens, 81);
     static const int lines[] = {SK_RULE_THERMO, SK_RULE_WHITE_DOT, SK_RULE_BLACK_DOT,
                                 SK_RULE_ARROW, SK_RULE_CAGE};
-    int all[SK_RULE_LAST_], nall = 0;
+    /* every kind can be added; the ones drawn through cells here, and a
+       rule of the whole grid with a few of them below */
     for (int k = 1; k < SK_RULE_LAST_; k++)
-        if (sk_add_rules_kind(k))
-            all[nall++] = k;
-    CHECK_EQ_INT(nall, 16);
-    CHECK(!sk_add_rules_kind(SK_RULE_ANTI_KNIGHT));
+        CHECK(sk_add_rules_kind(k));
     CHECK(!sk_add_rules_kind(0));
+    CHECK(!sk_add_rules_kind(SK_RULE_LAST_));
+    static const int all[] = {
+        SK_RULE_CAGE, SK_RULE_LITTLE_KILLER, SK_RULE_SANDWICH, SK_RULE_ARROW, SK_RULE_THERMO,
+        SK_RULE_PALINDROME, SK_RULE_WHISPER, SK_RULE_RENBAN, SK_RULE_BETWEEN,
+        SK_RULE_REGION_SUM, SK_RULE_WHITE_DOT, SK_RULE_BLACK_DOT, SK_RULE_XV, SK_RULE_ODD,
+        SK_RULE_EVEN, SK_RULE_MINIMUM, SK_RULE_MAXIMUM, SK_RULE_QUADRUPLE, SK_RULE_REGION,
+        SK_RULE_DIGITS};
+    int nall = (int)(sizeof all / sizeof all[0]);
+    static const int knight[] = {SK_RULE_ANTI_KNIGHT, SK_RULE_THERMO, SK_RULE_WHITE_DOT,
+                                 SK_RULE_CAGE};
     sk_rule rules[300], both[300];
     int ints[4000], nadded = 0;
-    for (int set = 0; set < 2; set++)
+    /* 14 givens of an anti-knight solution grid made by sudokit generate */
+    static const char aks[] =
+        ".4......3.......4.......1....48..2.............2............3........4.1..32...9.";
+    uint8_t akg[81];
+    for (int c = 0; c < 81; c++)
+        akg[c] = aks[c] == '.' ? 0 : (uint8_t)(aks[c] - '0');
+    for (int set = 0; set < 3; set++)
         for (uint64_t seed = 1; seed <= 3; seed++) {
-            const int *kinds = set ? all : lines;
-            int nk = set ? nall : 5;
+            const int *kinds = set == 2 ? knight : set ? all : lines;
+            int nk = set == 2 ? 4 : set ? nall : 5;
+            if (set == 2) {
+                memcpy(givens, akg, 81);
+                memcpy(keep, akg, 81);
+            }
             sk_geometry g = SK_GEOMETRY_INIT(9);
             int rc = sk_add_rules(&g, givens, kinds, nk, seed, 30, rules, 300, ints, 4000,
                                   &nadded, sol, NULL);
@@ -1436,11 +1454,20 @@ static void test_add_rules(void)
             }
         }
     /* refusals */
+    for (int c = 0; c < 81; c++)
+        givens[c] = sparse[c] == '.' ? 0 : (uint8_t)(sparse[c] - '0');
     sk_geometry g = SK_GEOMETRY_INIT(9);
-    int bad = SK_RULE_ANTI_KNIGHT;
+    int bad = SK_RULE_LAST_;
     CHECK_EQ_INT(sk_add_rules(&g, givens, &bad, 1, 1, 0, rules, 300, ints, 4000, &nadded, sol,
                               NULL),
                  SK_EINVAL);
+    /* extra regions alone never tell a relabelled solution apart: an
+       empty grid cannot be made unique with them */
+    uint8_t empty[81] = {0};
+    int region = SK_RULE_REGION;
+    CHECK_EQ_INT(sk_add_rules(&g, empty, &region, 1, 1, 30, rules, 300, ints, 4000, &nadded,
+                              sol, NULL),
+                 SK_ERANGE);
     CHECK_EQ_INT(sk_add_rules(&g, givens, lines, 0, 1, 0, rules, 300, ints, 4000, &nadded, sol,
                               NULL),
                  SK_EINVAL);
