@@ -15,10 +15,11 @@ several threads at once; each thread searches with a solver of its own.
 from ._native import lib as _lib, string as _string
 from .errors import (MultipleSolutions, NoSolution, ParseError, SudokitError, Timeout,
                      Unsupported)
+from .generate import generate
 from .logic import Explanation, Rating, Step
 from .puzzle import Puzzle, parse, read
 
-__all__ = ["read", "parse", "Puzzle", "Step", "Rating", "Explanation", "SudokitError",
+__all__ = ["read", "parse", "generate", "Puzzle", "Step", "Rating", "Explanation", "SudokitError",
            "ParseError", "NoSolution", "MultipleSolutions", "Timeout", "Unsupported",
            "library_version"]
 

@@ -226,6 +226,43 @@ int sk_rate(sk_logic *l, const uint8_t *givens, sk_rating *r);
 int sk_rate_position(sk_logic *l, sk_rating *r);
 char *sk_step_name(const sk_step *s, char *buf, size_t size);
 char *sk_step_describe(const sk_model *m, const sk_step *s, int a, char *buf, size_t size);
+int sk_tech_parse(const char *keyword);
+
+int sk_symmetry_parse(const char *keyword);
+
+typedef struct sk_generate_opts {
+    uint64_t seed;
+    int symmetry;
+    int min_givens, max_givens;
+    int minimal;
+    const uint8_t *pattern;
+    int min_rating, max_rating;
+    int needs;
+    int no_guess;
+    uint64_t max_tries;
+    double timeout;
+    double rate_timeout;
+    const int *cancel;
+} sk_generate_opts;
+
+typedef struct sk_generate_result {
+    int givens;
+    uint64_t tries;
+    uint64_t searches;
+    int rated;
+    sk_rating rating;
+    uint64_t techniques;
+} sk_generate_result;
+
+typedef struct sk_generator sk_generator;
+int sk_generator_new(const sk_model *m, sk_generator **out);
+void sk_generator_free(sk_generator *g);
+int sk_generate(sk_generator *g, const sk_generate_opts *o, uint8_t *puzzle,
+                uint8_t *solution, sk_generate_result *r);
+int sk_random_regions(int n, uint64_t seed, uint8_t *regions);
+long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
+              int f, int a);
+long sk_write_rules(char *buf, size_t size, const sk_geometry *g);
 """
 
 # Status codes (SK_STATUS_LIST), the sk_end values, sk_verdict and the
@@ -236,6 +273,7 @@ END_EXHAUSTED, END_SOLUTIONS, END_CALLBACK, END_NODES, END_TIMEOUT, END_CANCELLE
 BOX_DEFAULT, BOX_NONE = 0, -1
 EXTRA_DIAGONALS, EXTRA_HYPER = 0x1, 0x2
 ALPHABET_AUTO, ALPHABET_DIGITS, ALPHABET_NUMBERS = 0, 1, 4
+FORMAT_LINE, FORMAT_GRID = 1, 2
 MAX_N = 64
 
 ffi = cffi.FFI()
