@@ -201,6 +201,8 @@ int sk_random_regions(int n, uint64_t seed, uint8_t *regions)
 
 /* ---- the generator ------------------------------------------------------ */
 
+#define WITNESSES 64 /* second solutions kept per grid (a ring) */
+
 struct sk_generator {
     const sk_model *m;
     int n, nc;
@@ -218,6 +220,13 @@ struct sk_generator {
     const uint8_t *sol;  /* the solution of the grid being dug */
     int has_other;
     const uint8_t *base; /* givens every grid filled keeps, or NULL */
+    /* witnesses: second solutions met while digging the current grid, each
+       kept as the cells where it differs from the grid's own.  A puzzle
+       whose givens miss all of one witness's cells has that witness as a
+       second solution: no search needed to know it is not unique */
+    uint16_t *wit_cells; /* WITNESSES x nc */
+    int *wit_len;
+    int nwit, wit_next;
     uint64_t *cand;      /* nc: candidates of singles_solve */
     uint8_t *val;        /* nc: its values */
     uint8_t *deferred;   /* norbits: orbits the singles could not take */
@@ -267,10 +276,12 @@ int sk_generator_new(const sk_model *m, sk_generator **out)
     g->cand = malloc((size_t)g->nc * sizeof *g->cand);
     g->val = malloc((size_t)g->nc);
     g->deferred = malloc((size_t)g->nc);
+    g->wit_cells = malloc((size_t)WITNESSES * (size_t)g->nc * sizeof *g->wit_cells);
+    g->wit_len = malloc(WITNESSES * sizeof *g->wit_len);
     g->use_singles = m->n > 9 && m->ncons == 0;
     int rc = SK_ENOMEM;
     if (g->order && g->orbit_off && g->orbit_cells && g->orbit_of && g->other && g->grid &&
-        g->cand && g->val && g->deferred)
+        g->cand && g->val && g->deferred && g->wit_cells && g->wit_len)
         rc = sk_solver_new(pick_engine(m), &g->solver);
     if (rc != SK_OK) {
         sk_generator_free(g);
@@ -295,6 +306,8 @@ void sk_generator_free(sk_generator *g)
     free(g->cand);
     free(g->val);
     free(g->deferred);
+    free(g->wit_cells);
+    free(g->wit_len);
     free(g);
 }
 
@@ -309,13 +322,37 @@ static int stopped(const sk_generator *g)
 /* Searches givens for up to max solutions within the node budget and the
  * time left.  Returns the number found (0, 1, 2), -1 when the search did
  * not finish (budget, time), or a status below -1 on an error. */
-/* Keeps a solution that differs from the grid's own (g->sol). */
+/* Keeps a solution that differs from the grid's own (g->sol), and its
+ * cells of difference as a witness. */
 static int keep_other(void *user, const uint8_t *solution)
 {
     sk_generator *g = user;
     if (g->sol && !g->has_other && memcmp(solution, g->sol, (size_t)g->nc) != 0) {
         memcpy(g->other, solution, (size_t)g->nc);
         g->has_other = 1;
+        uint16_t *w = g->wit_cells + (size_t)g->wit_next * (size_t)g->nc;
+        int len = 0;
+        for (int c = 0; c < g->nc; c++)
+            if (solution[c] != g->sol[c])
+                w[len++] = (uint16_t)c;
+        g->wit_len[g->wit_next] = len;
+        g->wit_next = (g->wit_next + 1) % WITNESSES;
+        if (g->nwit < WITNESSES)
+            g->nwit++;
+    }
+    return 0;
+}
+
+/* 1 when a witness is a second solution of p: none of its cells given. */
+static int refuted(const sk_generator *g, const uint8_t *p)
+{
+    for (int k = 0; k < g->nwit; k++) {
+        const uint16_t *w = g->wit_cells + (size_t)k * (size_t)g->nc;
+        int i = 0, len = g->wit_len[k];
+        while (i < len && !p[w[i]])
+            i++;
+        if (i == len)
+            return 1;
     }
     return 0;
 }
@@ -746,13 +783,16 @@ static int dig(sk_generator *g, const sk_generate_opts *o, uint64_t *rs, uint8_t
                 keep[j - a] = p[g->orbit_cells[j]];
                 p[g->orbit_cells[j]] = 0;
             }
-            int u = 1;
-            for (int j = a; u && j < b; j++)
-                u = forced(g, p, g->orbit_cells[j]);
-            if (!u)
-                u = pass == 0    ? singles_solve(g, p)
-                    : g->prop_dig ? propagation_solves(g, p)
-                                  : unique(g, p);
+            int u = 0;
+            if (!refuted(g, p)) {
+                u = 1;
+                for (int j = a; u && j < b; j++)
+                    u = forced(g, p, g->orbit_cells[j]);
+                if (!u)
+                    u = pass == 0    ? singles_solve(g, p)
+                        : g->prop_dig ? propagation_solves(g, p)
+                                      : unique(g, p);
+            }
             if (u < 0)
                 return u;
             if (u) {
@@ -778,7 +818,7 @@ static int removable(sk_generator *g, uint8_t *p)
             continue;
         uint8_t v = p[c];
         p[c] = 0;
-        int k = search(g, p, 2, NULL);
+        int k = refuted(g, p) ? 2 : search(g, p, 2, NULL);
         p[c] = v;
         if (k < -1)
             return k;
@@ -1033,6 +1073,7 @@ int sk_generate(sk_generator *g, const sk_generate_opts *o, uint8_t *puzzle,
             break;
         memcpy(p, sol, (size_t)nc);
         g->sol = sol;
+        g->nwit = g->wit_next = 0;
         int left;
         if (o->pattern) {
             left = 0;
