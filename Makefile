@@ -70,7 +70,7 @@ SHARED   := $(B)/libsudokit.so.$(VERSION)
 TOOL     := $(B)/sudokit
 MANPAGE  := $(B)/sudokit.1
 
-.PHONY: all lib tool tests test demo install uninstall clean bench bench-variants bench-rate bench-generate FORCE \
+.PHONY: all lib tool tests test demo install uninstall clean bench bench-variants bench-rate bench-generate wasm test-wasm bench-wasm FORCE \
 	fuzz fuzzers stress valgrind test-threads python test-python
 all: $(STATIC) $(SHARED) $(TOOL) $(MANPAGE)
 
@@ -198,6 +198,41 @@ bench-rate: $(STATIC)
 bench-generate: $(TOOL)
 	@sh bench/generate.sh $(TOOL) $(GENERATE_ARGS)
 
+# The WebAssembly build (emscripten): the library and web/glue.c as an ES
+# module, with the hand-written API, worker and types, laid out as an npm
+# package in $(WASM_DIR).  Debian's emcc runs its tools under the node on
+# PATH, which needs Debian's node modules (acorn) on NODE_PATH.
+EMCC     ?= emcc
+WASM_DIR ?= build-wasm/sudokit
+WASM_OBJ := $(LIB_SRC:src/%.c=build-wasm/obj/%.o) build-wasm/obj/glue.o
+WASM_EXPORTS := _skw_solve,_skw_candidates,_skw_rate,_skw_explain,_skw_describe,_skw_generate,_skw_free,_skw_symmetry,_skw_technique,_skw_version,_malloc,_free
+WASM_FLAGS := -O3 -msimd128 -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude
+WEB_FILES := web/sudokit.mjs web/worker.mjs web/sudokit.d.ts web/package.json web/README.md
+EMENV    := NODE_PATH=$${NODE_PATH:-/usr/share/nodejs}
+
+build-wasm/obj/%.o: src/%.c $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(EMENV) $(EMCC) $(WASM_FLAGS) -c $< -o $@
+
+build-wasm/obj/glue.o: web/glue.c include/sudokit.h
+	@mkdir -p $(dir $@)
+	$(EMENV) $(EMCC) $(WASM_FLAGS) -c $< -o $@
+
+$(WASM_DIR)/sudokit-core.mjs: $(WASM_OBJ)
+	@mkdir -p $(WASM_DIR)
+	$(EMENV) $(EMCC) -O3 -msimd128 $(WASM_OBJ) -o $@ -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web,worker \
+	    -sALLOW_MEMORY_GROWTH -sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) \
+	    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+
+wasm: $(WASM_DIR)/sudokit-core.mjs $(WEB_FILES)
+	cp $(WEB_FILES) $(WASM_DIR)/
+
+test-wasm: wasm
+	@sh tests/web.sh $(WASM_DIR)
+
+bench-wasm: wasm $(TOOL)
+	@sh bench/wasm.sh $(TOOL) $(WASM_DIR)
+
 # Written on every install, so that a new PREFIX is never stale.
 $(B)/sudokit.pc: sudokit.pc.in include/sudokit.h FORCE
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
@@ -222,4 +257,4 @@ uninstall:
 	    $(DESTDIR)$(MANDIR)/man1/sudokit.1
 
 clean:
-	rm -rf build build-san build-tsan
+	rm -rf build build-san build-tsan build-wasm

@@ -60,6 +60,13 @@ layer "examples" sh tests/examples.sh "$B"
 layer "SAT cross-check" sh tests/sat_crosscheck.sh "$B/sudokit"
 layer "best score: CBC cross-check" sh tests/best_cbc.sh "$B/sudokit"
 layer "Python package" env SAN=$SAN sh tests/python.sh "$B"
+# the WebAssembly build is not sanitized (and the sanitizer lane of CI runs
+# beside the plain one): the plain run covers it
+if [ "$SAN" = 1 ]; then
+    layer "JavaScript package (WebAssembly)" sh -c 'echo "web: skipped under the sanitizers (the plain run builds and tests it)"; echo "0 passed, 0 failed"'
+else
+    layer "JavaScript package (WebAssembly)" env B="$B" sh tests/web.sh
+fi
 # Robustness: the committed fuzz corpus replayed through every fuzz target,
 # the catalogue of bad inputs, allocation failure in the tool, streaming.
 for t in "$B"/fuzz/fuzz_*; do
