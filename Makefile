@@ -70,7 +70,7 @@ SHARED   := $(B)/libsudokit.so.$(VERSION)
 TOOL     := $(B)/sudokit
 MANPAGE  := $(B)/sudokit.1
 
-.PHONY: all lib tool tests test demo install uninstall clean bench bench-variants bench-rate bench-generate wasm test-wasm bench-wasm FORCE \
+.PHONY: all lib tool tests test demo install uninstall clean bench bench-variants bench-rate bench-generate wasm test-wasm bench-wasm bench-web web serve FORCE \
 	fuzz fuzzers stress valgrind test-threads python test-python
 all: $(STATIC) $(SHARED) $(TOOL) $(MANPAGE)
 
@@ -205,7 +205,7 @@ bench-generate: $(TOOL)
 EMCC     ?= emcc
 WASM_DIR ?= build-wasm/sudokit
 WASM_OBJ := $(LIB_SRC:src/%.c=build-wasm/obj/%.o) build-wasm/obj/glue.o
-WASM_EXPORTS := _skw_solve,_skw_candidates,_skw_rate,_skw_explain,_skw_describe,_skw_generate,_skw_free,_skw_symmetry,_skw_technique,_skw_version,_malloc,_free
+WASM_EXPORTS := _skw_restate,_skw_solve,_skw_candidates,_skw_rate,_skw_explain,_skw_describe,_skw_generate,_skw_free,_skw_symmetry,_skw_technique,_skw_version,_malloc,_free
 WASM_FLAGS := -O3 -msimd128 -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude
 WEB_FILES := web/sudokit.mjs web/worker.mjs web/sudokit.d.ts web/package.json web/README.md
 EMENV    := NODE_PATH=$${NODE_PATH:-/usr/share/nodejs}
@@ -229,6 +229,24 @@ wasm: $(WASM_DIR)/sudokit-core.mjs $(WEB_FILES)
 
 test-wasm: wasm
 	@sh tests/web.sh $(WASM_DIR)
+
+# the web page: the package and web/page/ as static files; `make serve`
+# serves them on http://127.0.0.1:8000/
+SITE_DIR ?= build-wasm/site
+web: wasm web/page/index.html web/page/app.mjs web/page/style.css
+	@mkdir -p $(SITE_DIR)
+	cp $(WASM_DIR)/sudokit.mjs $(WASM_DIR)/worker.mjs $(WASM_DIR)/sudokit-core.mjs \
+	    $(WASM_DIR)/sudokit-core.wasm web/page/index.html web/page/app.mjs \
+	    web/page/style.css $(SITE_DIR)/
+
+serve: web
+	node web/serve.mjs $(SITE_DIR) $(or $(PORT),8000)
+
+# the page's answer times in headless Chromium (puppeteer-core from npm)
+bench-web: web
+	@[ -d build-wasm/browser/node_modules/puppeteer-core ] || \
+	    npm install --prefix build-wasm/browser --no-save --no-audit --no-fund --silent puppeteer-core@21
+	@node bench/wasm/page.mjs $(SITE_DIR) build-wasm/browser $(CHROMIUM)
 
 bench-wasm: wasm $(TOOL)
 	@sh bench/wasm.sh $(TOOL) $(WASM_DIR)

@@ -11,8 +11,8 @@
 # The streaming layer needs /usr/bin/time; the Python layer needs cffi and
 # pytest for some python3 on the machine (Debian's python3-cffi and
 # python3-pytest, seen by /usr/bin/python3); with the argument "robustness"
-# (.ci/run) valgrind, clang and libFuzzer are installed too, and emscripten
-# for the JavaScript package.
+# (.ci/run) valgrind, clang and libFuzzer are installed too, emscripten for
+# the JavaScript package and Chromium for the web page.
 
 missing=
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
@@ -35,6 +35,8 @@ if [ "${1:-}" = robustness ]; then
     command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
     # the JavaScript package's layer (tests/web.sh) builds with emscripten
     command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
+    # and the page's layer (tests/browser.sh) drives Chromium
+    command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
     if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
         clang -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1; then
         missing="$missing clang libclang-rt-14-dev"

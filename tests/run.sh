@@ -64,8 +64,10 @@ layer "Python package" env SAN=$SAN sh tests/python.sh "$B"
 # beside the plain one): the plain run covers it
 if [ "$SAN" = 1 ]; then
     layer "JavaScript package (WebAssembly)" sh -c 'echo "web: skipped under the sanitizers (the plain run builds and tests it)"; echo "0 passed, 0 failed"'
+    layer "web page in Chromium" sh -c 'echo "browser: skipped under the sanitizers (the plain run tests it)"; echo "0 passed, 0 failed"'
 else
     layer "JavaScript package (WebAssembly)" env B="$B" sh tests/web.sh
+    layer "web page in Chromium" env B="$B" sh tests/browser.sh
 fi
 # Robustness: the committed fuzz corpus replayed through every fuzz target,
 # the catalogue of bad inputs, allocation failure in the tool, streaming.

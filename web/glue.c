@@ -24,6 +24,8 @@
  *                                      "tries":T,"seed":S}
  *   skw_describe(text)                {"status":...,"size":N,"givens":"...",
  *                                      "regions":[...],"rules":[...names]}
+ *   skw_restate(text, values)         {"status":"ok","text":"..."}: the puzzle
+ *                                      with digits written in, as text
  *
  * An unreadable puzzle is {"status":"invalid","error":{"line":L,
  * "column":C,"message":"..."}}.  Grids are strings of symbols ('.' for an
@@ -72,6 +74,9 @@ static void jb_put(jb *b, const char *s, size_t n)
     b->s[b->len] = '\0';
 }
 
+/* A string literal, its length counted by the compiler. */
+#define JB_LIT(b, lit) jb_put((b), (lit), sizeof(lit) - 1)
+
 static void jb_printf(jb *b, const char *fmt, ...)
 {
     char tmp[512];
@@ -85,7 +90,7 @@ static void jb_printf(jb *b, const char *fmt, ...)
 
 static void jb_str(jb *b, const char *s)
 {
-    jb_put(b, "\"", 1);
+    JB_LIT(b, "\"");
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\') {
@@ -97,25 +102,25 @@ static void jb_str(jb *b, const char *s)
             jb_put(b, (const char *)&c, 1);
         }
     }
-    jb_put(b, "\"", 1);
+    JB_LIT(b, "\"");
 }
 
 /* A grid: symbols up to 35x35 ('.' empty), else an array of numbers. */
 static void jb_grid(jb *b, int n, const uint8_t *g)
 {
     if (n <= 35) {
-        jb_put(b, "\"", 1);
+        JB_LIT(b, "\"");
         for (int i = 0; i < n * n; i++) {
             char c = g[i] ? sk_alphabet_symbol(SK_ALPHABET_DIGITS, g[i]) : '.';
             jb_put(b, &c, 1);
         }
-        jb_put(b, "\"", 1);
+        JB_LIT(b, "\"");
         return;
     }
-    jb_put(b, "[", 1);
+    JB_LIT(b, "[");
     for (int i = 0; i < n * n; i++)
         jb_printf(b, i ? ",%d" : "%d", g[i]);
-    jb_put(b, "]", 1);
+    JB_LIT(b, "]");
 }
 
 static char *jb_done(jb *b)
@@ -159,7 +164,7 @@ static int one_open(one *o, const char *text, jb *b)
         jb_printf(b, "{\"status\":\"invalid\",\"error\":{\"line\":%ld,\"column\":%ld,\"message\":",
                   d.line, d.column);
         jb_str(b, d.message[0] ? d.message : sk_strerror(rc));
-        jb_put(b, "}}", 2);
+        JB_LIT(b, "}}");
         return -1;
     }
     o->n = o->p.geom.n;
@@ -217,7 +222,7 @@ EXPORT char *skw_solve(const char *text, double max, double timeout)
         jb_printf(&b, "{\"status\":\"invalid\",\"error\":{\"line\":%ld,\"column\":0,\"message\":",
                   o.p.line);
         jb_str(&b, sk_strerror(rc));
-        jb_put(&b, "}}", 2);
+        JB_LIT(&b, "}}");
     } else {
         const char *st;
         sk_verdict v = sk_result_verdict(&res);
@@ -235,11 +240,11 @@ EXPORT char *skw_solve(const char *text, double max, double timeout)
                   (unsigned long long)res.solutions,
                   res.end == SK_END_EXHAUSTED ? "true" : "false");
         if (res.solutions > 0) {
-            jb_put(&b, ",\"solution\":", 12);
+            JB_LIT(&b, ",\"solution\":");
             jb_grid(&b, o.n, first);
         }
         if (t.has) {
-            jb_put(&b, ",\"second\":", 10);
+            JB_LIT(&b, ",\"second\":");
             jb_grid(&b, o.n, second);
         }
         jb_printf(&b, ",\"nodes\":%llu,\"guesses\":%llu}", (unsigned long long)res.nodes,
@@ -270,7 +275,7 @@ EXPORT char *skw_candidates(const char *text, double timeout)
     if (rc != SK_OK) {
         jb_printf(&b, "{\"status\":\"invalid\",\"error\":{\"line\":0,\"column\":0,\"message\":");
         jb_str(&b, sk_strerror(rc));
-        jb_put(&b, "}}", 2);
+        JB_LIT(&b, "}}");
     } else {
         int empty = 0;
         for (int c = 0; c < o.nc; c++)
@@ -283,9 +288,9 @@ EXPORT char *skw_candidates(const char *text, double timeout)
             for (int d = 1; d <= o.n; d++)
                 if (out[c] >> (d - 1) & 1u)
                     jb_printf(&b, k++ ? ",%d" : "%d", d);
-            jb_put(&b, "]", 1);
+            JB_LIT(&b, "]");
         }
-        jb_put(&b, "]}", 2);
+        JB_LIT(&b, "]}");
     }
     sk_solver_free(s);
     free(out);
@@ -307,7 +312,7 @@ static void jb_rating(jb *b, const sk_rating *r)
         if (k[i])
             jb_str(b, k[i]);
         else
-            jb_put(b, "null", 4);
+            JB_LIT(b, "null");
     }
     jb_printf(b, ",\"stuck\":%s", r->stuck ? "true" : "false");
 }
@@ -317,19 +322,19 @@ static void jb_step(jb *b, const sk_model *m, const sk_step *s)
     char name[160], text[2048];
     sk_step_name(s, name, sizeof name);
     sk_step_describe(m, s, SK_ALPHABET_AUTO, text, sizeof text);
-    jb_put(b, "{\"technique\":", 13);
+    JB_LIT(b, "{\"technique\":");
     jb_str(b, sk_tech_keyword(s->technique));
-    jb_put(b, ",\"name\":", 8);
+    JB_LIT(b, ",\"name\":");
     jb_str(b, name);
     jb_printf(b, ",\"rating\":%.1f,\"text\":", s->rating / 10.0);
     jb_str(b, text);
     jb_printf(b, ",\"cell\":%d,\"digit\":%d,\"eliminations\":[", s->cell, s->digit);
     for (int i = 0; i < s->nelim; i++)
         jb_printf(b, i ? ",[%d,%d]" : "[%d,%d]", s->elim[i].cell, s->elim[i].digit);
-    jb_put(b, "],\"cells\":[", 11);
+    JB_LIT(b, "],\"cells\":[");
     for (int i = 0; i < s->ncells; i++)
         jb_printf(b, i ? ",%d" : "%d", s->cells[i]);
-    jb_put(b, "]}", 2);
+    JB_LIT(b, "]}");
 }
 
 /* Walks the logical path: all steps (max_steps 0) or the first max_steps.
@@ -369,15 +374,15 @@ static char *logic(const char *text, double timeout, int max_steps, int what)
                   rc == SK_EUNSUPPORTED ? "unsupported" : "invalid");
         jb_str(&b, rc == SK_EUNSUPPORTED ? "the logical solver does not take variant rules"
                                          : sk_strerror(rc));
-        jb_put(&b, "}}", 2);
+        JB_LIT(&b, "}}");
         goto done;
     }
     sk_rating r;
     memset(&r, 0, sizeof r);
     r.er_tech = r.ep_tech = r.ed_tech = -1;
-    jb_put(&b, "{\"status\":\"unique\"", 18);
+    JB_LIT(&b, "{\"status\":\"unique\"");
     if (what == 1)
-        jb_put(&b, ",\"steps\":[", 10);
+        JB_LIT(&b, ",\"steps\":[");
     int k = 0, timed_out = 0;
     while (!sk_logic_solved(l) && (!max_steps || k < max_steps)) {
         sk_step st;
@@ -394,7 +399,7 @@ static char *logic(const char *text, double timeout, int max_steps, int what)
         }
         if (what == 1) {
             if (k)
-                jb_put(&b, ",", 1);
+                JB_LIT(&b, ",");
             jb_step(&b, o.m, &st);
         }
         k++;
@@ -416,11 +421,11 @@ static char *logic(const char *text, double timeout, int max_steps, int what)
         sk_logic_apply(l, &st);
     }
     if (what == 1)
-        jb_put(&b, "]", 1);
+        JB_LIT(&b, "]");
     jb_printf(&b, ",\"solved\":%s,\"timeout\":%s", sk_logic_solved(l) ? "true" : "false",
               timed_out ? "true" : "false");
     jb_rating(&b, &r);
-    jb_put(&b, "}", 1);
+    JB_LIT(&b, "}");
 done:
     sk_logic_free(l);
     sk_solver_free(s);
@@ -446,25 +451,25 @@ EXPORT char *skw_describe(const char *text)
     char desc[200];
     jb_printf(&b, "{\"status\":\"ok\",\"size\":%d,\"description\":", o.n);
     jb_str(&b, sk_model_describe(o.m, desc, sizeof desc));
-    jb_put(&b, ",\"givens\":", 10);
+    JB_LIT(&b, ",\"givens\":");
     jb_grid(&b, o.n, o.p.cells);
-    jb_put(&b, ",\"regions\":[", 12);
+    JB_LIT(&b, ",\"regions\":[");
     for (int c = 0; c < o.nc; c++)
         jb_printf(&b, c ? ",%d" : "%d", sk_model_region(o.m, c));
-    jb_put(&b, "],\"rules\":[", 11);
+    JB_LIT(&b, "],\"rules\":[");
     for (int k = 0; k < sk_model_rule_count(o.m); k++) {
         const sk_rule *r = sk_model_rule(o.m, k);
         char name[160];
         jb_put(&b, k ? ",{\"kind\":" : "{\"kind\":", k ? 9 : 8);
         jb_str(&b, sk_rule_keyword(r->kind));
-        jb_put(&b, ",\"name\":", 8);
+        JB_LIT(&b, ",\"name\":");
         jb_str(&b, sk_model_rule_describe(o.m, k, name, sizeof name));
         jb_printf(&b, ",\"value\":%d,\"cells\":[", r->value);
         for (int i = 0; i < r->ncells; i++)
             jb_printf(&b, i ? ",%d" : "%d", r->cells[i]);
-        jb_put(&b, "]}", 2);
+        JB_LIT(&b, "]}");
     }
-    jb_put(&b, "]}", 2);
+    JB_LIT(&b, "]}");
     one_close(&o);
     return jb_done(&b);
 }
@@ -505,12 +510,12 @@ EXPORT char *skw_generate(int size, int box_rows, int box_cols, int symmetry, in
         jb_printf(&b, "{\"status\":\"%s\",\"error\":{\"line\":0,\"column\":0,\"message\":",
                   rc == SK_ETIME ? "timeout" : "invalid");
         jb_str(&b, d.message[0] ? d.message : sk_strerror(rc));
-        jb_put(&b, "}}", 2);
+        JB_LIT(&b, "}}");
     } else {
         jb_printf(&b, "{\"status\":\"unique\",\"size\":%d,\"seed\":%.0f,\"givens\":%d,\"puzzle\":",
                   size, seed, r.givens);
         jb_grid(&b, size, p);
-        jb_put(&b, ",\"solution\":", 12);
+        JB_LIT(&b, ",\"solution\":");
         jb_grid(&b, size, s);
         if (r.rated)
             jb_rating(&b, &r.rating);
@@ -520,6 +525,71 @@ EXPORT char *skw_generate(int size, int box_rows, int box_cols, int symmetry, in
     sk_model_free(m);
     free(p);
     free(s);
+    return jb_done(&b);
+}
+
+/* The puzzle of text with the digits of values (a string of N*N symbols,
+ * '.' or '0' for none) written over its cells, as text again: its grid in
+ * line form (grid form above 35x35), then its geometry and rules, as the
+ * reader takes them.  {"status":"ok","text":"..."}. */
+EXPORT char *skw_restate(const char *text, const char *values)
+{
+    jb b = {0};
+    one o;
+    if (one_open(&o, text, &b) != 0)
+        return jb_done(&b);
+    uint8_t *g = malloc((size_t)o.nc);
+    char *t = NULL, *r = NULL;
+    int rc = g ? SK_OK : SK_ENOMEM;
+    if (rc == SK_OK) {
+        memcpy(g, o.p.cells, (size_t)o.nc);
+        size_t len = values ? strlen(values) : 0;
+        for (int c = 0; c < o.nc && (size_t)c < len; c++) {
+            char ch = values[c];
+            int v = ch >= '1' && ch <= '9' ? ch - '0'
+                    : ch >= 'A' && ch <= 'Z' ? ch - 'A' + 10
+                    : ch >= 'a' && ch <= 'z' ? ch - 'a' + 10
+                                             : 0;
+            if (v >= 1 && v <= o.n)
+                g[c] = (uint8_t)v;
+        }
+        sk_format f = o.n <= 35 ? SK_FORMAT_LINE : SK_FORMAT_GRID;
+        long n1 = sk_write(NULL, 0, &o.p.geom, g, f, SK_ALPHABET_AUTO);
+        long n2 = sk_write_rules(NULL, 0, &o.p.geom);
+        rc = n1 < 0 ? (int)n1 : n2 < 0 ? (int)n2 : SK_OK;
+        if (rc == SK_OK) {
+            t = malloc((size_t)n1 + 1);
+            r = malloc((size_t)n2 + 1);
+            if (!t || !r)
+                rc = SK_ENOMEM;
+        }
+        if (rc == SK_OK) {
+            sk_write(t, (size_t)n1 + 1, &o.p.geom, g, f, SK_ALPHABET_AUTO);
+            sk_write_rules(r, (size_t)n2 + 1, &o.p.geom);
+        }
+    }
+    if (rc != SK_OK) {
+        jb_printf(&b, "{\"status\":\"invalid\",\"error\":{\"line\":0,\"column\":0,\"message\":");
+        jb_str(&b, sk_strerror(rc));
+        JB_LIT(&b, "}}");
+    } else {
+        JB_LIT(&b, "{\"status\":\"ok\",\"text\":");
+        size_t tl = strlen(t), rl = strlen(r);
+        char *all = malloc(tl + rl + 1);
+        if (!all) {
+            b.nomem = 1;
+        } else {
+            memcpy(all, t, tl);
+            memcpy(all + tl, r, rl + 1);
+            jb_str(&b, all);
+            free(all);
+        }
+        JB_LIT(&b, "}");
+    }
+    free(g);
+    free(t);
+    free(r);
+    one_close(&o);
     return jb_done(&b);
 }
 

@@ -92,8 +92,9 @@ class Sudokit {
         }
     }
 
-    // Calls fn(pointer to text) for a number.
-    _int(text, fn) {
+    // Calls fn(pointer to a copy of text in the module's memory) and
+    // returns what it returns, the copy freed.
+    _with(text, fn) {
         const c = this.core;
         const s = String(text);
         const len = c.lengthBytesUTF8(s) + 1;
@@ -148,6 +149,13 @@ class Sudokit {
         return out.status === "unique" ? (out.steps[0] || null) : out;
     }
 
+    /** The puzzle with digits written into its cells (a string of N*N
+     *  symbols, '.' for none), as text with its rules: what a page sends
+     *  after a person has filled cells in. */
+    restate(text, values) {
+        return this._call(text, p => this._with(values, v => this.core._skw_restate(p, v)));
+    }
+
     /** What the puzzle is: size, givens, regions, rules. */
     describe(text) {
         return this._call(text, p => this.core._skw_describe(p));
@@ -162,7 +170,7 @@ class Sudokit {
             throw new SudokitError(`unknown symmetry ${JSON.stringify(symmetry)}`);
         let tech = -1;
         if (needs !== undefined && needs !== null) {
-            tech = this._int(needs, p => c._skw_technique(p));
+            tech = this._with(needs, p => c._skw_technique(p));
             if (tech < 0)
                 throw new SudokitError(`unknown technique ${JSON.stringify(needs)}`);
         }
@@ -237,7 +245,7 @@ export function createWorker() {
     }
     const api = {};
     for (const m of ["solve", "count", "candidates", "rate", "explain", "hint", "describe",
-                     "generate"])
+                     "restate", "generate"])
         api[m] = (...args) => call(m, args);
     api.cancel = () => {
         if (!worker)

@@ -117,6 +117,18 @@ test("explain: every placement and elimination holds for the solution", () => {
                   e => e.status === "unsupported");
 });
 
+test("restate: digits written in, rules kept, read back as the same puzzle", () => {
+    const killer = readFileSync(path.join(examples, "killer6.txt"), "utf8");
+    const sol = sk.solve(killer).solution;
+    const values = sol.slice(0, 3) + ".".repeat(33);
+    const t = sk.restate(killer, values).text;
+    assert.equal(sk.describe(t).rules.length, 17);
+    assert.equal(sk.describe(t).givens.slice(0, 3), sol.slice(0, 3));
+    assert.equal(sk.solve(t).solution, sol);
+    const wrong = (sol[0] === "1" ? "2" : "1") + ".".repeat(35);
+    assert.equal(sk.solve(sk.restate(killer, wrong).text).status, "none");
+});
+
 test("describe: size, regions and rules", () => {
     const d = sk.describe(readFileSync(path.join(examples, "killer6.txt"), "utf8"));
     assert.equal(d.size, 6);
