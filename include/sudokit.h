@@ -808,6 +808,25 @@ SK_API long sk_write_candidates(char *buf, size_t size, const sk_geometry *g,
  */
 SK_API long sk_write_rules(char *buf, size_t size, const sk_geometry *g);
 
+/*
+ * Solves every puzzle of text (len bytes, any forms the reader takes, read
+ * with ro; NULL: SK_READ_OPTS_INIT) one after another with uniqueness
+ * proven (max_solutions 2) or the first solution (1), each within timeout
+ * seconds (0: none), and writes one line per puzzle, in input order, into
+ * a new buffer *out (NUL-terminated; its length in *out_len, which may be
+ * NULL; free it with sk_free): the solution in the puzzle's symbols
+ * (decimal numbers separated by spaces when they take two characters), or
+ * "none", "multiple", "timeout", "invalid" (unreadable, or an engine that
+ * refuses it).  For bindings, which pay a call per puzzle otherwise:
+ * puzzles of one plain geometry share one model, as the tool's do.
+ * Returns the number of puzzles, or SK_EINVAL, SK_ENOMEM, SK_EIO.
+ */
+SK_API long sk_solve_all(const char *text, size_t len, const sk_read_opts *ro,
+                         uint64_t max_solutions, double timeout, char **out, size_t *out_len);
+
+/* Frees memory the library handed over (sk_solve_all's text). */
+SK_API void sk_free(void *p);
+
 /* ------------------------------------------------------------------ */
 /* Why there is no solution                                            */
 /* ------------------------------------------------------------------ */

@@ -13,14 +13,15 @@ Every call into the library releases the GIL, so puzzles can be solved in
 several threads at once; each thread searches with a solver of its own.
 """
 from ._native import lib as _lib, string as _string
-from .errors import (MultipleSolutions, NoSolution, ParseError, SudokitError, Timeout,
-                     Unsupported)
+from .errors import (Cancelled, MultipleSolutions, NoSolution, ParseError, SudokitError,
+                     Timeout, Unsupported)
 from .generate import generate
 from .logic import Explanation, Rating, Step
-from .puzzle import Puzzle, parse, read
+from .puzzle import Cancel, Puzzle, parse, read, solve_all
 
-__all__ = ["read", "parse", "generate", "Puzzle", "Step", "Rating", "Explanation", "SudokitError",
+__all__ = ["read", "parse", "solve_all", "generate", "Puzzle", "Step", "Rating", "Explanation", "SudokitError",
            "ParseError", "NoSolution", "MultipleSolutions", "Timeout", "Unsupported",
+           "Cancel", "Cancelled",
            "library_version"]
 
 __version__ = "0.1.0"

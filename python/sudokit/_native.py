@@ -143,6 +143,9 @@ typedef struct sk_reader sk_reader;
 int sk_reader_open_mem(const char *data, size_t size, const sk_read_opts *opts,
                        sk_reader **out);
 int sk_reader_next(sk_reader *r, sk_puzzle *p, sk_diag *diag);
+long sk_solve_all(const char *text, size_t len, const sk_read_opts *ro,
+                  uint64_t max_solutions, double timeout, char **out, size_t *out_len);
+void sk_free(void *p);
 void sk_reader_free(sk_reader *r);
 
 typedef struct sk_why {
@@ -229,6 +232,32 @@ char *sk_step_describe(const sk_model *m, const sk_step *s, int a, char *buf, si
 int sk_tech_parse(const char *keyword);
 
 int sk_symmetry_parse(const char *keyword);
+
+typedef int (*sk_best_fn)(void *user, const uint8_t *solution, int64_t value);
+typedef struct sk_best_opts {
+    int minimize;
+    uint64_t max_nodes;
+    double timeout;
+    sk_best_fn on_improve;
+    void *user;
+    const int *cancel;
+    const uint64_t *candidates;
+} sk_best_opts;
+
+typedef struct sk_best_result {
+    int found;
+    int64_t value;
+    int end;
+    uint64_t nodes;
+    uint64_t guesses;
+    uint64_t improvements;
+    uint64_t bound_rounds;
+    double root_bound;
+} sk_best_result;
+
+int sk_best(const sk_model *m, const uint8_t *givens, const int32_t *weights,
+            const sk_best_opts *opts, uint8_t *solution, sk_best_result *res);
+void sk_target_weights(int n, int32_t *weights);
 
 typedef struct sk_generate_opts {
     uint64_t seed;

@@ -56,3 +56,7 @@ class Timeout(SudokitError):
 class Unsupported(SudokitError):
     """The puzzle is beyond what was asked of: the logical solver does not
     use variant rules, an engine does not take this puzzle."""
+
+
+class Cancelled(SudokitError):
+    """A Cancel token given to the call was set before the work was done."""

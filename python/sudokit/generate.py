@@ -7,8 +7,8 @@ with its solution as known_solution.
 """
 from ._native import ffi, lib, string
 from . import _native as C
-from .errors import ParseError
-from .puzzle import _box, _check, _name_of, parse
+from .errors import Cancelled, ParseError
+from .puzzle import _box, _check, _flag, _name_of, parse
 
 
 def _bounds(value, tenths):
@@ -41,7 +41,7 @@ def _pattern(pattern, n):
 
 def generate(size=None, box=None, diagonals=False, hyper=False, jigsaw=False, layout=None,
              symmetry="none", givens=None, minimal=False, pattern=None, rating=None,
-             needs=None, no_guess=False, seed=0, timeout=None, max_tries=None):
+             needs=None, no_guess=False, seed=0, timeout=None, max_tries=None, cancel=None):
     """A new puzzle with exactly one solution (proven), as a Puzzle whose
     known_solution is that solution.
 
@@ -55,7 +55,8 @@ def generate(size=None, box=None, diagonals=False, hyper=False, jigsaw=False, la
     number or (A, B) with None for no bound, on Sudoku Explainer's scale),
     needs (a technique keyword, "x-wing"), no_guess.  The same seed and
     options make the same puzzle.  timeout (seconds) and max_tries bound
-    the work: Timeout when they end it first.
+    the work: Timeout when they end it first; Cancelled when cancel (a
+    Cancel token) is set first.
 
     Raises ValueError for options that no puzzle can meet, Unsupported
     for a rating asked of variant rules, ParseError for a bad layout.
@@ -129,10 +130,13 @@ def generate(size=None, box=None, diagonals=False, hyper=False, jigsaw=False, la
         o.max_tries = max_tries or 0
         o.timeout = timeout or 0.0
         o.rate_timeout = timeout or 0.0
+        o.cancel = _flag(cancel)
         puzzle = ffi.new("uint8_t[]", n * n)
         solution = ffi.new("uint8_t[]", n * n)
         res = ffi.new("sk_generate_result *")
         rc = lib.sk_generate(gen, o, puzzle, solution, res)
+        if rc == C.ETIME and cancel is not None and cancel.cancelled:
+            raise Cancelled("cancelled: no puzzle made yet")
         if rc == C.EINVAL:
             raise ValueError("no puzzle can meet these options (givens bounds that whole "
                              "orbits of the symmetry cannot make, a bad pattern...)")

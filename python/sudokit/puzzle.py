@@ -13,7 +13,7 @@ import threading
 
 from ._native import ffi, lib, string
 from . import _native as C
-from .errors import (MultipleSolutions, NoSolution, ParseError, SudokitError,
+from .errors import (Cancelled, MultipleSolutions, NoSolution, ParseError, SudokitError,
                      Timeout, Unsupported)
 
 _local = threading.local()
@@ -49,6 +49,39 @@ def _check(rc):
 @ffi.callback("int(void *, const uint8_t *)", onerror=lambda *exc: 1)
 def _on_solution(user, solution):
     return ffi.from_handle(user)(solution)
+
+
+class Cancel:
+    """A token that stops work in progress: pass it as cancel= to a call
+    (solve, count, is_unique, candidates, best, generate), then call
+    cancel() from any thread; the call soon raises Cancelled.  reset() makes
+    it usable again."""
+
+    __slots__ = ("_flag",)
+
+    def __init__(self):
+        self._flag = ffi.new("int *")
+
+    def cancel(self):
+        self._flag[0] = 1
+
+    def reset(self):
+        self._flag[0] = 0
+
+    @property
+    def cancelled(self):
+        return bool(self._flag[0])
+
+
+def _flag(cancel):
+    return ffi.NULL if cancel is None else cancel._flag
+
+
+def _stopped(end, what):
+    """Raises Cancelled or Timeout for a search that ended so."""
+    if end == C.END_CANCELLED:
+        raise Cancelled(f"cancelled: {what}")
+    raise Timeout(f"the time limit ended {what}")
 
 
 def _name_of(parse, kind, name):
@@ -315,14 +348,17 @@ class Puzzle:
         _check(rc)
         return NoSolution(string(why.message), string(lib.sk_why_keyword(why.kind)))
 
-    def solve(self, first=False, timeout=None):
+    def solve(self, first=False, timeout=None, cancel=None):
         """The solution, proven to be the only one.
 
         Raises NoSolution (with the reason), MultipleSolutions (with two of
-        them) or Timeout (after timeout seconds).  first=True returns the
-        first solution found without proving it unique.
+        them), Timeout (after timeout seconds) or Cancelled (cancel, a
+        Cancel token, was set).  first=True returns the first solution
+        found without proving it unique.
         """
-        res, sol = self._search(1 if first else 2, timeout)
+        res, sol = self._search(1 if first else 2, timeout, cancel=_flag(cancel))
+        if res.end == C.END_CANCELLED and res.solutions < 2:
+            _stopped(res.end, "the search")
         if res.solutions == 0:
             if res.end == C.END_EXHAUSTED:
                 raise self._no_solution()
@@ -336,20 +372,23 @@ class Puzzle:
                           "before it was proven unique")
         return self._out(sol)
 
-    def count(self, limit=None, timeout=None):
+    def count(self, limit=None, timeout=None, cancel=None):
         """The number of solutions, exact up to limit (None: no limit; the
         count stops at limit).  Timeout when the time limit ends the search
-        first: its `count` attribute holds the solutions found so far."""
-        res, _ = self._search(limit or 0, timeout)
+        first, Cancelled when cancel is set: their `count` attribute holds
+        the solutions found so far."""
+        res, _ = self._search(limit or 0, timeout, cancel=_flag(cancel))
         if res.end not in (C.END_EXHAUSTED, C.END_SOLUTIONS):
-            err = Timeout(f"the time limit ended the count after {res.solutions} solutions")
-            err.count = res.solutions
-            raise err
+            try:
+                _stopped(res.end, f"the count after {res.solutions} solutions")
+            except SudokitError as err:
+                err.count = res.solutions
+                raise
         return res.solutions
 
-    def is_unique(self, timeout=None):
+    def is_unique(self, timeout=None, cancel=None):
         """True when the puzzle has exactly one solution."""
-        return self.count(limit=2, timeout=timeout) == 1
+        return self.count(limit=2, timeout=timeout, cancel=cancel) == 1
 
     def solutions(self, limit=None, timeout=None):
         """An iterator over the solutions, each yielded as the search finds it.
@@ -384,7 +423,7 @@ class Puzzle:
                 raise ValueError(f"expected {nn} values from 0 to {self.size}")
         return ffi.new("uint8_t[]", values)
 
-    def candidates(self, basic=False, timeout=None):
+    def candidates(self, basic=False, timeout=None, cancel=None):
         """The candidates of each cell, a list of N*N lists of digits.
 
         By default the true candidates: the digits each cell holds in at
@@ -405,17 +444,78 @@ class Puzzle:
                 lib.sk_logic_apply(l, step)
             cand = lib.sk_logic_candidates(l)
             return [_digits(cand[i]) for i in range(nn)]
+        out, _ = self._candidates(1, timeout, cancel)
+        return [_digits(m) for m in out]
+
+    def _candidates(self, cap, timeout, cancel):
+        nn = self.size * self.size
         opts = ffi.new("sk_candidates_opts *")
+        opts.cap = cap
         opts.timeout = timeout or 0.0
+        opts.cancel = _flag(cancel)
         if self._marks is not None:
             opts.candidates = self._marks
         out = ffi.new("uint64_t[]", nn)
+        counts = ffi.new("uint64_t[]", nn * self.size) if cap > 1 else ffi.NULL
         res = ffi.new("sk_candidates_result *")
-        _check(lib.sk_candidates(_solver(), self._model, self._givens, opts, out, ffi.NULL,
+        _check(lib.sk_candidates(_solver(), self._model, self._givens, opts, out, counts,
                                  res))
         if res.end != C.END_EXHAUSTED:
-            raise Timeout("the time limit ended the search for candidates")
-        return [_digits(m) for m in out]
+            _stopped(res.end, "the search for candidates")
+        return out, counts
+
+    def candidate_counts(self, limit, timeout=None, cancel=None):
+        """For each cell, a dict {digit: solutions with that digit there},
+        each count exact up to limit (a count of limit means limit or more),
+        as `sudokit candidates --limit` writes them; digits of no solution
+        are left out."""
+        if limit < 1:
+            raise ValueError("limit must be 1 or more")
+        n = self.size
+        out, counts = self._candidates(max(limit, 2), timeout, cancel)
+        result = []
+        for i in range(n * n):
+            cell = {}
+            for d in _digits(out[i]):
+                cell[d] = min(counts[i * n + d - 1], limit) if counts != ffi.NULL else 1
+            result.append(cell)
+        return result
+
+    def best(self, weights=None, minimize=False, timeout=None, cancel=None):
+        """The largest (minimize=True: smallest) sum of weight x digit over
+        the solutions, proven optimal, and a solution that reaches it:
+        (value, solution).  weights: N*N ints (a flat list or N rows), or
+        None for the target weights of NOIP 2009 (6 + the distance to the
+        border).  NoSolution when there is none; Timeout or Cancelled when
+        the search stops first (their `value` and `solution` hold the best
+        found so far, or None)."""
+        n = self.size
+        w = ffi.NULL
+        if weights is not None:
+            flat = [x for row in weights for x in row] if weights and isinstance(
+                weights[0], (list, tuple)) else list(weights)
+            if len(flat) != n * n:
+                raise ValueError(f"weights: {len(flat)} values for {n * n} cells")
+            w = ffi.new("int32_t[]", flat)
+        opts = ffi.new("sk_best_opts *")
+        opts.minimize = 1 if minimize else 0
+        opts.timeout = timeout or 0.0
+        opts.cancel = _flag(cancel)
+        if self._marks is not None:
+            opts.candidates = self._marks
+        sol = ffi.new("uint8_t[]", n * n)
+        res = ffi.new("sk_best_result *")
+        _check(lib.sk_best(self._model, self._givens, w, opts, sol, res))
+        if res.end != C.END_EXHAUSTED:
+            try:
+                _stopped(res.end, "the search for the best solution")
+            except SudokitError as err:
+                err.value = res.value if res.found else None
+                err.solution = self._out(sol) if res.found else None
+                raise
+        if not res.found:
+            raise self._no_solution()
+        return res.value, self._out(sol)
 
     # -- solving like a person ------------------------------------------
 
@@ -561,3 +661,40 @@ class _Solutions:
             self.stop.set()
             self.cancel[0] = 1
             thread.join()
+
+
+def solve_all(text, first=False, timeout=None, **options):
+    """The answer for every puzzle of text, in input order, in one call
+    into the library (sk_solve_all), at the tool's own speed: a list
+    holding, for each puzzle, its solution as a string of symbols when it
+    has exactly one (first=True: the first found, unproven), else None (no
+    solution, several, a timeout, or a puzzle that cannot be read).  Above
+    35x35 a solution is a list of ints.  The options are read()'s.
+    """
+    data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    opts = ffi.new("sk_read_opts *")
+    if options.get("format") is not None:
+        opts.format = _name_of(lib.sk_format_parse, "format", options["format"])
+    if options.get("alphabet") is not None:
+        opts.alphabet = _name_of(lib.sk_alphabet_parse, "alphabet", options["alphabet"])
+    opts.box_rows, opts.box_cols = _box(options.get("box"))
+    opts.extras = ((C.EXTRA_DIAGONALS if options.get("diagonals") else 0) |
+                   (C.EXTRA_HYPER if options.get("hyper") else 0))
+    out = ffi.new("char **")
+    size = ffi.new("size_t *")
+    _check(lib.sk_solve_all(ffi.from_buffer(data), len(data), opts, 1 if first else 2,
+                            timeout or 0.0, out, size))
+    try:
+        lines = ffi.unpack(out[0], size[0]).decode().split("\n")
+    finally:
+        lib.sk_free(out[0])
+    lines.pop()  # after the last newline
+    answers = []
+    for line in lines:
+        if line in ("none", "multiple", "timeout", "invalid"):
+            answers.append(None)
+        elif " " in line:
+            answers.append([int(v) for v in line.split()])
+        else:
+            answers.append(line)
+    return answers
