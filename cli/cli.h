@@ -401,6 +401,11 @@ void cli_buf_free(cli_buf *b);
 const char *cli_write_grid(cli_buf *buf, const sk_geometry *g, const uint8_t *grid,
                            sk_format f, sk_alphabet a, int *status);
 
+/* The rule lines of g as sk_write_rules writes them, in a new string
+ * (*out, to free), or *out NULL when g has none.  Returns 0, or -1 when
+ * an allocation failed. */
+int cli_rules_text(const sk_geometry *g, char **out);
+
 /* Symbol of digit v for messages and JSON: alphabet a's character when it
  * has one, else decimal.  Writes into buf (at least 8 bytes). */
 const char *cli_symbol(sk_alphabet a, int n, int v, char *buf);
@@ -657,5 +662,10 @@ void cli_rating_stuck(sk_rating *r);
 void cli_logic_refused(const cli_item *it);
 /* Raises the exit code as it's status asks (none, multiple: 1). */
 void cli_logic_exit(cli_batch *b, const cli_item *it);
+/* The emit of a command whose worker left its record in it->payload (hint,
+ * redundant): the payload (after the JSON head with --json) when it is
+ * unique or unchecked, else what cli_logic_refused prints; then the exit
+ * code as cli_logic_exit raises it. */
+void cli_payload_emit(cli_batch *b, cli_item *it);
 
 #endif /* SUDOKIT_CLI_H */

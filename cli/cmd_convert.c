@@ -51,18 +51,16 @@ static void convert_emit(cli_batch *b, cli_item *it)
     if (it->has_marks ? cli_print_marks(b, it, it->marks, form) != 0
                       : cli_print_grid(b, it, it->cells, (int)form) != 0)
         return;
-    long len = sk_write_rules(NULL, 0, &it->geom);
-    if (len <= 0)
-        return;
-    char *text = malloc((size_t)len + 1);
-    if (!text) {
+    char *text;
+    if (cli_rules_text(&it->geom, &text) != 0) {
         cli_error("%s:%ld: %s", it->file, it->line, sk_strerror(SK_ENOMEM));
         cli_batch_exit(b, CLI_EXIT_SYSTEM);
         return;
     }
-    sk_write_rules(text, (size_t)len + 1, &it->geom);
-    fputs(text, stdout);
-    free(text);
+    if (text) {
+        fputs(text, stdout);
+        free(text);
+    }
 }
 
 static int convert_run(const cli_command *cmd, int argc, char **argv)

@@ -287,18 +287,13 @@ static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
         }
         if (run->opts.symmetry != SK_SYMMETRY_NONE)
             printf(",\"symmetry\":\"%s\"", sk_symmetry_keyword(run->opts.symmetry));
-        if (geom.nrules > 0) {
-            /* the rules as the text form writes them, one per line */
-            long len = sk_write_rules(NULL, 0, &geom);
-            char *r = len > 0 ? malloc((size_t)len + 1) : NULL;
-            if (len > 0 && !r)
-                return CLI_EXIT_SYSTEM;
-            if (r) {
-                sk_write_rules(r, (size_t)len + 1, &geom);
-                fputs(",\"rules\":", stdout);
-                cli_json_string(stdout, r);
-                free(r);
-            }
+        char *r = NULL; /* the rules as the text form writes them, one per line */
+        if (geom.nrules > 0 && cli_rules_text(&geom, &r) != 0)
+            return CLI_EXIT_SYSTEM;
+        if (r) {
+            fputs(",\"rules\":", stdout);
+            cli_json_string(stdout, r);
+            free(r);
         }
         if (run->nadd)
             printf(",\"rules_added\":%d", s->added);
@@ -321,16 +316,12 @@ static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
         return st == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_USAGE;
     }
     fputs(t, stdout);
-    if (geom.nrules > 0) {
-        long len = sk_write_rules(NULL, 0, &geom);
-        char *r = len > 0 ? malloc((size_t)len + 1) : NULL;
-        if (len > 0 && !r)
-            return CLI_EXIT_SYSTEM;
-        if (r) {
-            sk_write_rules(r, (size_t)len + 1, &geom);
-            fputs(r, stdout);
-            free(r);
-        }
+    char *r = NULL; /* rules only: the geometry came from the options */
+    if (geom.nrules > 0 && cli_rules_text(&geom, &r) != 0)
+        return CLI_EXIT_SYSTEM;
+    if (r) {
+        fputs(r, stdout);
+        free(r);
     }
     return CLI_EXIT_OK;
 }

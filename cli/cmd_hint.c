@@ -54,26 +54,9 @@ static void hint_work(cli_worker *w, cli_item *it)
     cli_item_take(it, &o);
 }
 
-static void hint_emit(cli_batch *b, cli_item *it)
-{
-    const char *text = it->payload;
-    int done = text && (it->status == CLI_ST_UNIQUE || it->status == CLI_ST_UNCHECKED);
-    if (b->args->json) {
-        cli_json_begin(stdout, it);
-        if (done)
-            fputs(text, stdout);
-        cli_json_end(stdout, it);
-    } else if (done) {
-        fputs(text, stdout);
-    } else {
-        cli_logic_refused(it);
-    }
-    cli_logic_exit(b, it);
-}
-
 static int hint_run(const cli_command *cmd, int argc, char **argv)
 {
-    static const cli_batch_ops ops = {hint_work, hint_emit, 1, 1, 0};
+    static const cli_batch_ops ops = {hint_work, cli_payload_emit, 1, 1, 0};
     return cli_batch_main(cmd, argc, argv, &ops, NULL);
 }
 

@@ -134,16 +134,12 @@ static void minimize_work(cli_worker *w, cli_item *it)
             goto done;
         }
         cli_out_write(&o, t, strlen(t));
-        long len = sk_write_rules(NULL, 0, &g);
-        if (len > 0) {
-            char *r = malloc((size_t)len + 1);
-            if (!r) {
-                o.nomem = 1;
-            } else {
-                sk_write_rules(r, (size_t)len + 1, &g);
-                cli_out_write(&o, r, (size_t)len);
-                free(r);
-            }
+        char *r;
+        if (cli_rules_text(&g, &r) != 0)
+            o.nomem = 1;
+        if (r) {
+            cli_out_write(&o, r, strlen(r));
+            free(r);
         }
     }
     cli_item_take(it, &o);
@@ -304,26 +300,9 @@ done:
     free(rf);
 }
 
-static void redundant_emit(cli_batch *b, cli_item *it)
-{
-    const char *text = it->payload;
-    int done = text && it->status == CLI_ST_UNIQUE;
-    if (b->args->json) {
-        cli_json_begin(stdout, it);
-        if (done)
-            fputs(text, stdout);
-        cli_json_end(stdout, it);
-    } else if (done) {
-        fputs(text, stdout);
-    } else {
-        cli_logic_refused(it);
-    }
-    cli_logic_exit(b, it);
-}
-
 static int redundant_run(const cli_command *cmd, int argc, char **argv)
 {
-    static const cli_batch_ops ops = {redundant_work, redundant_emit, 1, 1, 0};
+    static const cli_batch_ops ops = {redundant_work, cli_payload_emit, 1, 1, 0};
     return cli_batch_main(cmd, argc, argv, &ops, NULL);
 }
 

@@ -308,3 +308,20 @@ void cli_logic_exit(cli_batch *b, const cli_item *it)
         it->status == CLI_ST_TIMEOUT)
         cli_batch_exit(b, CLI_EXIT_UNSOLVED);
 }
+
+void cli_payload_emit(cli_batch *b, cli_item *it)
+{
+    const char *text = it->payload;
+    int done = text && (it->status == CLI_ST_UNIQUE || it->status == CLI_ST_UNCHECKED);
+    if (b->args->json) {
+        cli_json_begin(stdout, it);
+        if (done)
+            fputs(text, stdout);
+        cli_json_end(stdout, it);
+    } else if (done) {
+        fputs(text, stdout);
+    } else {
+        cli_logic_refused(it);
+    }
+    cli_logic_exit(b, it);
+}

@@ -485,3 +485,16 @@ void cli_candidate_json(cli_out *o, const cli_item *it, const uint64_t *masks)
     }
     cli_out_write(o, "]", 1);
 }
+
+int cli_rules_text(const sk_geometry *g, char **out)
+{
+    *out = NULL;
+    long len = sk_write_rules(NULL, 0, g);
+    if (len <= 0)
+        return 0;
+    *out = malloc((size_t)len + 1);
+    if (!*out)
+        return -1;
+    sk_write_rules(*out, (size_t)len + 1, g);
+    return 0;
+}

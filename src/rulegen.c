@@ -94,6 +94,30 @@ static int in_list(const int *a, int k, int x)
     return 0;
 }
 
+/* Grows path (holding one cell) to up to want orthogonally connected
+ * cells, each a neighbour of one before it, no digit of s twice.  Returns
+ * the length reached. */
+static int grow_distinct(int n, const uint8_t *s, int *path, int want, uint64_t *rs)
+{
+    uint64_t used = 1ull << s[path[0]];
+    int len = 1;
+    while (len < want) {
+        int pick = -1, seen = 0;
+        for (int i = 0; i < len; i++) {
+            int nb[8], k = neighbours(n, path[i], 0, nb);
+            for (int j = 0; j < k; j++)
+                if (!in_list(path, len, nb[j]) && !(used >> s[nb[j]] & 1u) &&
+                    rng_below(rs, (uint32_t)++seen) == 0)
+                    pick = nb[j];
+        }
+        if (pick < 0)
+            break;
+        path[len++] = pick;
+        used |= 1ull << s[pick];
+    }
+    return len;
+}
+
 /* A random neighbour x of c (diagonals when diag), not in path[0..len),
  * for which ok(x) holds; -1 when none. */
 #define PICK_NEIGHBOUR(out, c, diag, cond)                        \
@@ -261,30 +285,13 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
         return 1;
     }
     case SK_RULE_CAGE: {
-        uint64_t used = 1ull << s[h];
-        int sum = s[h];
-        want = 2 + (int)rng_below(rs, 3);
-        while (len < want) {
-            /* a neighbour of any cell of the cage so far */
-            int pick = -1, seen = 0;
-            for (int i = 0; i < len; i++) {
-                int nb[8], k = neighbours(n, path[i], 0, nb);
-                for (int j = 0; j < k; j++)
-                    if (!in_list(path, len, nb[j]) && !(used >> s[nb[j]] & 1u) &&
-                        rng_below(rs, (uint32_t)++seen) == 0)
-                        pick = nb[j];
-            }
-            if (pick < 0)
-                break;
-            path[len++] = pick;
-            used |= 1ull << s[pick];
-            sum += s[pick];
-        }
+        len = grow_distinct(n, s, path, 2 + (int)rng_below(rs, 3), rs);
         if (len < 2)
             return 0;
+        for (int i = 0; i < len; i++)
+            r->value += s[path[i]];
         r->ncells = len;
         r->cells = path;
-        r->value = sum;
         return 1;
     }
     case SK_RULE_QUADRUPLE: {
@@ -367,30 +374,14 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
         r->ncells = len;
         r->cells = path;
         return 1;
-    case SK_RULE_REGION: {
+    case SK_RULE_REGION:
         /* an extra region: connected cells holding different digits */
-        uint64_t used = 1ull << s[h];
-        want = 3 + (int)rng_below(rs, (uint32_t)(n > 3 ? n - 2 : 1));
-        while (len < want) {
-            int pick = -1, seen = 0;
-            for (int i = 0; i < len; i++) {
-                int nb[8], k = neighbours(n, path[i], 0, nb);
-                for (int j = 0; j < k; j++)
-                    if (!in_list(path, len, nb[j]) && !(used >> s[nb[j]] & 1u) &&
-                        rng_below(rs, (uint32_t)++seen) == 0)
-                        pick = nb[j];
-            }
-            if (pick < 0)
-                break;
-            path[len++] = pick;
-            used |= 1ull << s[pick];
-        }
+        len = grow_distinct(n, s, path, 3 + (int)rng_below(rs, (uint32_t)(n > 3 ? n - 2 : 1)), rs);
         if (len < 2)
             return 0;
         r->ncells = len;
         r->cells = path;
         return 1;
-    }
     case SK_RULE_DIGITS: {
         /* h's digit and one other, as given pencil marks */
         int other = 1 + (int)rng_below(rs, (uint32_t)(n - 1));

@@ -26,17 +26,5 @@ log=$(mktemp "${TMPDIR:-/tmp}/sudokit-web.XXXXXX") || exit 1
 trap 'rm -f "$log"' EXIT INT TERM
 SUDOKIT_WASM=$PKG SUDOKIT_TOOL=$B/sudokit node --test --test-reporter=tap web/test/ >"$log" 2>&1
 rc=$?
-# TAP: "ok 3 - name" / "not ok 3 - name" at the top level (4 spaces of
-# indentation are subtests of node's own file wrapper)
-sed -n -E 's/^(    )?ok [0-9]+ - (.*)$/ok \2/p; s/^(    )?not ok [0-9]+ - (.*)$/FAIL \2/p' "$log" |
-    grep -v '\.test\.mjs$'
-passed=$(grep -E '^# pass [0-9]+' "$log" | tail -n 1 | sed 's/# pass //')
-failed=$(grep -E '^# fail [0-9]+' "$log" | tail -n 1 | sed 's/# fail //')
-passed=${passed:-0}
-failed=${failed:-0}
-if [ "$failed" -gt 0 ] || [ "$rc" -ne 0 ]; then
-    grep -v -E '^(    )*ok ' "$log" | head -n 80
-fi
-[ "$rc" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+. tests/tap.sh
+tap_report "$log" "$rc"
