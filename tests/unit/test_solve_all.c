@@ -62,7 +62,7 @@ static void test_lines_and_words(void)
 static void test_sizes(void)
 {
     /* 16x16 in its own symbols; 36x36 as decimal numbers */
-    char in16[300], in36[1400];
+    char in16[300], in36[36 * 36 * 2 + 1];
     memset(in16, '.', 256);
     in16[256] = '\n';
     in16[257] = '\0';
