@@ -35,8 +35,10 @@ if [ "${1:-}" = robustness ]; then
     command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
     # the JavaScript package's layer (tests/web.sh) builds with emscripten
     command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
-    # and the page's layer (tests/browser.sh) drives Chromium
+    # and the page's layer (tests/browser.sh) drives Chromium with
+    # puppeteer-core, which npm fetches from its registry
     command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+    command -v npm >/dev/null 2>&1 || missing="$missing npm"
     if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
         clang -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1; then
         missing="$missing clang libclang-rt-14-dev"
