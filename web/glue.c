@@ -23,7 +23,9 @@
  *                                      "solution":"...","givens":G,
  *                                      "tries":T,"seed":S}
  *   skw_describe(text)                {"status":...,"size":N,"givens":"...",
- *                                      "regions":[...],"rules":[...names]}
+ *                                      "regions":[...],"rules":[{"kind":...,
+ *                                      "name":...,"value":...,"aux":...,
+ *                                      "cells":[...],"digits":[...]}]}
  *   skw_restate(text, values)         {"status":"ok","text":"..."}: the puzzle
  *                                      with digits written in, as text
  *
@@ -464,9 +466,12 @@ EXPORT char *skw_describe(const char *text)
         jb_str(&b, sk_rule_keyword(r->kind));
         JB_LIT(&b, ",\"name\":");
         jb_str(&b, sk_model_rule_describe(o.m, k, name, sizeof name));
-        jb_printf(&b, ",\"value\":%d,\"cells\":[", r->value);
+        jb_printf(&b, ",\"value\":%d,\"aux\":%d,\"cells\":[", r->value, r->aux);
         for (int i = 0; i < r->ncells; i++)
             jb_printf(&b, i ? ",%d" : "%d", r->cells[i]);
+        JB_LIT(&b, "],\"digits\":[");
+        for (int i = 0; i < r->ndigits; i++)
+            jb_printf(&b, i ? ",%d" : "%d", r->digits[i]);
         JB_LIT(&b, "]}");
     }
     JB_LIT(&b, "]}");

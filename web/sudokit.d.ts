@@ -60,7 +60,8 @@ export interface Description {
     description: string; // "9x9, boxes 3x3"
     givens: Grid;
     regions: number[];   // per cell, its box or region (-1 when none)
-    rules: { kind: string; name: string; value: number; cells: number[] }[];
+    rules: { kind: string; name: string; value: number; aux: number; cells: number[];
+             digits: number[] }[];
 }
 
 export interface GenerateOptions {

@@ -70,7 +70,7 @@ async function load(text) {
     $("steps").hidden = true;
     draw();
     const givens = [...Array(n * n).keys()].filter(c => givenAt(c)).length;
-    status(`${info.description}, ${givens} givens${info.rules.length ? `, ${info.rules.length} rules` : ""}.`, ms);
+    status(`${info.description}, ${givens} givens.`, ms);
     return true;
 }
 
@@ -185,16 +185,19 @@ function drawRules(svg, n, cs, center) {
         case "region-sum":
         case "arrow": {
             const colour = LINE_COLOURS[r.kind];
-            const from = r.kind === "arrow" ? pts.slice(1) : pts;
-            if (r.kind === "arrow" && pts.length > 1)
-                from.unshift(pts[0]);
+            // an arrow's shaft leaves from the last cell of its circle or pill
+            const from = r.kind === "arrow" ? pts.slice(Math.max(0, (r.aux || 1) - 1)) : pts;
             el("polyline", { points: from.map(p => p.join(",")).join(" "), class: "line",
                              stroke: colour, "stroke-width": cs * (r.kind === "thermo" ? 0.25 : 0.12) },
                svg);
-            if (r.kind === "thermo" || r.kind === "arrow")
-                el("circle", { cx: pts[0][0], cy: pts[0][1], r: cs * 0.36,
-                               fill: r.kind === "thermo" ? colour : "#fff", stroke: colour,
-                               "stroke-width": 2, opacity: 0.6 }, svg);
+            if (r.kind === "thermo")
+                el("circle", { cx: pts[0][0], cy: pts[0][1], r: cs * 0.36, fill: colour,
+                               opacity: 0.6 }, svg);
+            if (r.kind === "arrow") // the circle, or the pill over its cells
+                el("polyline", { points: pts.slice(0, Math.max(1, r.aux || 1)).concat(
+                                     [pts[Math.max(0, (r.aux || 1) - 1)]]).map(p => p.join(",")).join(" "),
+                                 fill: "none", stroke: colour, "stroke-width": cs * 0.72,
+                                 "stroke-linecap": "round", opacity: 0.25 }, svg);
             if (r.kind === "between")
                 for (const p of [pts[0], pts[pts.length - 1]])
                     el("circle", { cx: p[0], cy: p[1], r: cs * 0.36, fill: "#fff", stroke: colour,
@@ -224,6 +227,39 @@ function drawRules(svg, n, cs, center) {
                 else
                     el("rect", { x: x - cs * 0.38, y: y - cs * 0.38, width: cs * 0.76,
                                  height: cs * 0.76, fill: "#ddd" }, svg);
+            break;
+        case "quadruple": {
+            // a circle on the corner the four cells share, with the digits
+            const xs = r.cells.map(c => c % n), ys = r.cells.map(c => Math.floor(c / n));
+            const cx = (Math.min(...xs) + 1) * cs, cy = (Math.min(...ys) + 1) * cs;
+            el("circle", { cx, cy, r: cs * 0.3, fill: "#fff", stroke: "#222", "stroke-width": 1 }, svg);
+            el("text", { x: cx, y: cy + cs * 0.07, "text-anchor": "middle", "font-size": cs * 0.2 },
+               svg).textContent = r.digits.join("");
+            break;
+        }
+        case "little-killer":
+        case "sandwich": {
+            // the sum in the corner of the cell the rule starts from
+            const c = r.cells[0];
+            el("text", { x: (c % n) * cs + cs * 0.06, y: Math.floor(c / n) * cs + cs * 0.9,
+                         class: "cagesum", "font-size": cs * 0.22 },
+               svg).textContent = (r.kind === "sandwich" ? "S" : "\u2198") + r.value;
+            break;
+        }
+        case "minimum":
+        case "maximum":
+        case "region":
+            for (const c of r.cells)
+                el("rect", { x: (c % n) * cs + 2, y: Math.floor(c / n) * cs + 2, width: cs - 4,
+                             height: cs - 4, "pointer-events": "none",
+                             fill: r.kind === "minimum" ? "#cfe3ff" : r.kind === "maximum" ? "#ffd9cf"
+                                 : "#e9e2f7", opacity: 0.8 }, svg);
+            break;
+        case "digits":
+            for (const c of r.cells)
+                el("text", { x: (c % n + 0.5) * cs, y: (Math.floor(c / n) + 0.92) * cs,
+                             "text-anchor": "middle", class: "cagesum", "font-size": cs * 0.18 },
+                   svg).textContent = r.digits.join("");
             break;
         case "diagonal-up":
             el("line", { x1: 0, y1: BOARD, x2: BOARD, y2: 0, stroke: "#9bc", "stroke-width": 2 }, svg);
