@@ -166,6 +166,18 @@ test("variant rules and f-puzzles links drawn", async () => {
                  native(["solve"], readFileSync(path.join(examples, "fpuzzles_ctc.txt"))).trim());
 });
 
+test("every kind of cell rule drawn: quadruple, sums, min/max, region, candidates, pill", async () => {
+    await loadText(readFileSync(path.join(here, "kinds.txt"), "utf8"));
+    const texts = await page.$$eval("#board text", t => t.map(e => e.textContent));
+    for (const want of ["123", "\u219823", "S10", "15", "135"])
+        assert.ok(texts.includes(want), `${want} drawn`);
+    const fills = await page.$$eval("#board rect", r => r.map(e => e.getAttribute("fill")));
+    assert.equal(fills.filter(f => f === "#cfe3ff").length, 1); // minimum
+    assert.equal(fills.filter(f => f === "#ffd9cf").length, 1); // maximum
+    assert.equal(fills.filter(f => f === "#e9e2f7").length, 3); // the extra region
+    assert.equal(await page.$$eval("#rules li", l => l.length), 9);
+});
+
 test("screenshot: a jigsaw with thermometers and dots drawn as board.png", async () => {
     const layout = readFileSync(path.join(here, "layout.txt"), "utf8");
     await loadText(layout);
