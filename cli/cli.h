@@ -650,11 +650,6 @@ void cli_rating_text(cli_out *o, const sk_rating *r);
  * decimal), "er_technique", "ep_technique", "ed_technique" (keywords, null
  * when none) and "stuck". */
 void cli_rating_json(cli_out *o, const sk_rating *r);
-/* Counts step s into r as sk_rate does (r starts all zero, techniques
- * -1), so that a command walking the path itself rates it the same. */
-void cli_rating_add(sk_rating *r, const sk_step *s);
-/* No technique applies before the end: ER 200 (SE's 20.0), stuck. */
-void cli_rating_stuck(sk_rating *r);
 
 /* What a puzzle that is not rated prints instead, in text:
  * "none: the puzzle has no solution", "multiple: the puzzle has several

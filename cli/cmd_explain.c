@@ -36,20 +36,19 @@ static void explain_work(cli_worker *w, cli_item *it)
     sk_logic *l = cli_logic_prepare(w, it);
     if (!l)
         return;
-    memset(&r, 0, sizeof r);
-    r.er_tech = r.ep_tech = r.ed_tech = -1;
+    sk_rating_init(&r);
     rc = cli_logic_start(l, it);
     while (rc == SK_OK && !sk_logic_solved(l) && !steps.nomem) {
         rc = sk_logic_next(l, &s);
         if (rc <= 0) {
             if (rc == 0) {
-                cli_rating_stuck(&r);
+                sk_rating_stuck(&r);
                 rc = SK_OK;
             }
             break;
         }
         rc = SK_OK;
-        cli_rating_add(&r, &s);
+        sk_rating_add(&r, &s);
         if (a->json) {
             if (r.steps > 1)
                 cli_out_write(&steps, ",", 1);

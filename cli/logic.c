@@ -262,32 +262,6 @@ void cli_rating_json(cli_out *o, const sk_rating *r)
     cli_outf(o, ",\"stuck\":%s", r->stuck ? "true" : "false");
 }
 
-void cli_rating_add(sk_rating *r, const sk_step *s)
-{
-    r->steps++;
-    if (s->rating > r->er) {
-        r->er = s->rating;
-        r->er_tech = s->technique;
-    }
-    if (r->ep == 0) {
-        if (r->ed == 0) {
-            r->ed = r->er;
-            r->ed_tech = r->er_tech;
-        }
-        if (s->cell >= 0) {
-            r->ep = r->er;
-            r->ep_tech = r->er_tech;
-        }
-    }
-}
-
-void cli_rating_stuck(sk_rating *r)
-{
-    r->er = 200;
-    r->er_tech = -1;
-    r->stuck = 1;
-}
-
 void cli_logic_refused(const cli_item *it)
 {
     switch (it->status) {

@@ -1112,6 +1112,13 @@ SK_API int sk_rate(sk_logic *l, const uint8_t *givens, sk_rating *r);
 /* The same from the position l is at (after sk_logic_start_candidates, for
  * pencil marks, or after some steps).  SK_OK, SK_EINVAL, SK_ENOMEM. */
 SK_API int sk_rate_position(sk_logic *l, sk_rating *r);
+/* The figures of a path walked by hand, as sk_rate adds them up: start
+ * with sk_rating_init (all zero, techniques -1), count each step with
+ * sk_rating_add, and when no technique applies before the end,
+ * sk_rating_stuck (ER 200, SE's "beyond"). */
+SK_API void sk_rating_init(sk_rating *r);
+SK_API void sk_rating_add(sk_rating *r, const sk_step *s);
+SK_API void sk_rating_stuck(sk_rating *r);
 /* The step's full name as SE names its technique ("Unique Loop 6 type 2",
  * "Dynamic Region Forcing Chains (+)", "Turbot Fish" for a forcing X-chain
  * of six links); returns buf. */

@@ -937,9 +937,7 @@ static int rate(sk_generator *g, const sk_generate_opts *o, const uint8_t *p,
     int st = sk_logic_start(l, p);
     if (st != SK_OK)
         return st;
-    sk_rating *ra = &r->rating;
-    memset(ra, 0, sizeof *ra);
-    ra->er_tech = ra->ep_tech = ra->ed_tech = -1;
+    sk_rating_init(&r->rating);
     r->techniques = 0;
     while (!sk_logic_solved(l)) {
         sk_step s;
@@ -952,22 +950,8 @@ static int rate(sk_generator *g, const sk_generate_opts *o, const uint8_t *p,
             return 0; /* beyond the limit */
         if (o->no_guess && s.technique == SK_TECH_NISHIO)
             return 0;
-        ra->steps++;
+        sk_rating_add(&r->rating, &s);
         r->techniques |= 1ull << s.technique;
-        if (s.rating > ra->er) {
-            ra->er = s.rating;
-            ra->er_tech = s.technique;
-        }
-        if (ra->ep == 0) {
-            if (ra->ed == 0) {
-                ra->ed = ra->er;
-                ra->ed_tech = ra->er_tech;
-            }
-            if (s.cell >= 0) {
-                ra->ep = ra->er;
-                ra->ep_tech = ra->er_tech;
-            }
-        }
         sk_logic_apply(l, &s);
     }
     r->rated = 1;

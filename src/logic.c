@@ -890,8 +890,7 @@ int sk_rate(sk_logic *s, const uint8_t *givens, sk_rating *r)
         return SK_EINVAL;
     st = sk_logic_start(s, givens);
     if (st != SK_OK) {
-        memset(r, 0, sizeof *r);
-        r->er_tech = r->ep_tech = r->ed_tech = -1;
+        sk_rating_init(r);
         return st;
     }
     return sk_rate_position(s, r);
@@ -902,37 +901,54 @@ int sk_rate_position(sk_logic *s, sk_rating *r)
     if (!s || !r)
         return SK_EINVAL;
     arm(s);
-    memset(r, 0, sizeof *r);
-    r->er_tech = r->ep_tech = r->ed_tech = -1;
+    sk_rating_init(r);
     while (!sk_logic_solved(s)) {
         const sk_step *h = &s->step;
         int found = next_step(s);
         if (found < 0)
             return found;
         if (!found) {
-            r->er = 200; /* beyond the techniques, as SE reports it */
-            r->er_tech = -1;
-            r->stuck = 1;
+            sk_rating_stuck(r);
             return SK_OK;
         }
-        r->steps++;
-        if (h->rating > r->er) {
-            r->er = h->rating;
-            r->er_tech = h->technique;
-        }
-        if (r->ep == 0) {
-            if (r->ed == 0) {
-                r->ed = r->er;
-                r->ed_tech = r->er_tech;
-            }
-            if (h->cell >= 0) {
-                r->ep = r->er;
-                r->ep_tech = r->er_tech;
-            }
-        }
+        sk_rating_add(r, h);
         sk_logic_apply(s, h);
     }
     return SK_OK;
+}
+
+void sk_rating_init(sk_rating *r)
+{
+    memset(r, 0, sizeof *r);
+    r->er_tech = r->ep_tech = r->ed_tech = -1;
+}
+
+/* ER: the hardest step; ED: the hardest up to the first step; EP: the
+ * hardest up to the first placement. */
+void sk_rating_add(sk_rating *r, const sk_step *s)
+{
+    r->steps++;
+    if (s->rating > r->er) {
+        r->er = s->rating;
+        r->er_tech = s->technique;
+    }
+    if (r->ep == 0) {
+        if (r->ed == 0) {
+            r->ed = r->er;
+            r->ed_tech = r->er_tech;
+        }
+        if (s->cell >= 0) {
+            r->ep = r->er;
+            r->ep_tech = r->er_tech;
+        }
+    }
+}
+
+void sk_rating_stuck(sk_rating *r)
+{
+    r->er = 200; /* beyond the techniques, as SE reports it */
+    r->er_tech = -1;
+    r->stuck = 1;
 }
 
 char *sk_step_name(const sk_step *h, char *buf, size_t size)

@@ -380,8 +380,7 @@ static char *logic(const char *text, double timeout, int max_steps, int what)
         goto done;
     }
     sk_rating r;
-    memset(&r, 0, sizeof r);
-    r.er_tech = r.ep_tech = r.ed_tech = -1;
+    sk_rating_init(&r);
     JB_LIT(&b, "{\"status\":\"unique\"");
     if (what == 1)
         JB_LIT(&b, ",\"steps\":[");
@@ -394,9 +393,7 @@ static char *logic(const char *text, double timeout, int max_steps, int what)
             break;
         }
         if (found <= 0) {
-            r.er = 200;
-            r.er_tech = -1;
-            r.stuck = 1;
+            sk_rating_stuck(&r);
             break;
         }
         if (what == 1) {
@@ -405,21 +402,7 @@ static char *logic(const char *text, double timeout, int max_steps, int what)
             jb_step(&b, o.m, &st);
         }
         k++;
-        r.steps++;
-        if (st.rating > r.er) {
-            r.er = st.rating;
-            r.er_tech = st.technique;
-        }
-        if (r.ep == 0) {
-            if (r.ed == 0) {
-                r.ed = r.er;
-                r.ed_tech = r.er_tech;
-            }
-            if (st.cell >= 0) {
-                r.ep = r.er;
-                r.ep_tech = r.er_tech;
-            }
-        }
+        sk_rating_add(&r, &st);
         sk_logic_apply(l, &st);
     }
     if (what == 1)

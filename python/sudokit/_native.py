@@ -227,6 +227,9 @@ typedef struct sk_rating {
 
 int sk_rate(sk_logic *l, const uint8_t *givens, sk_rating *r);
 int sk_rate_position(sk_logic *l, sk_rating *r);
+void sk_rating_init(sk_rating *r);
+void sk_rating_add(sk_rating *r, const sk_step *s);
+void sk_rating_stuck(sk_rating *r);
 char *sk_step_name(const sk_step *s, char *buf, size_t size);
 char *sk_step_describe(const sk_model *m, const sk_step *s, int a, char *buf, size_t size);
 int sk_tech_parse(const char *keyword);

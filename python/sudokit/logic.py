@@ -55,24 +55,9 @@ class Rating(tuple):
         return f"<sudokit.Rating {self}>"
 
 
-def rating_of(steps, stuck):
-    """The Rating of a path of Steps, by SE's rules (sk_rate's, and the
-    tool's `explain`): ER the hardest step, ED the hardest up to the first
-    step, EP up to the first placement."""
-    er = ep = ed = 0
-    er_t = ep_t = ed_t = -1
-    for s in steps:
-        r = s._tenths
-        if r > er:
-            er, er_t = r, s._technique
-        if ep == 0:
-            if ed == 0:
-                ed, ed_t = er, er_t
-            if s.placement is not None:
-                ep, ep_t = er, er_t
-    if stuck:
-        er, er_t = 200, -1
-    return Rating(er, ep, ed, er_t, ep_t, ed_t, len(steps), stuck)
+def rating_from_c(r):
+    """The Rating of an sk_rating the library added up (sk_rating_add)."""
+    return Rating(r.er, r.ep, r.ed, r.er_tech, r.ep_tech, r.ed_tech, r.steps, bool(r.stuck))
 
 
 class Step:

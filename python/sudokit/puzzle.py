@@ -561,11 +561,11 @@ class Puzzle:
         candidates); timeout in seconds.  Raises NoSolution or
         MultipleSolutions (when check), Unsupported for variant rules.
         """
-        from .logic import Rating
+        from .logic import rating_from_c
         l = self._prepare(check, max_rating, timeout)
         r = ffi.new("sk_rating *")
         _check(lib.sk_rate_position(l, r))
-        return Rating(r.er, r.ep, r.ed, r.er_tech, r.ep_tech, r.ed_tech, r.steps, r.stuck)
+        return rating_from_c(r)
 
     def steps(self, check=True, max_rating=None, timeout=None):
         """The whole logical path from the givens, as a list of Steps (see
@@ -577,22 +577,24 @@ class Puzzle:
         (the Rating of the path), `stuck` (no technique applied before the
         end) and `marks` (the pencil marks where it ended).  The options are
         those of rate()."""
-        from .logic import Explanation, Step, rating_of
+        from .logic import Explanation, Step, rating_from_c
         l = self._prepare(check, max_rating, timeout)
         step = ffi.new("sk_step *")
+        r = ffi.new("sk_rating *")
+        lib.sk_rating_init(r)
         steps = []
-        stuck = False
         while not lib.sk_logic_solved(l):
             rc = lib.sk_logic_next(l, step)
             if rc == 0:
-                stuck = True
+                lib.sk_rating_stuck(r)
                 break
             _check(rc)
             steps.append(Step._from_c(self, step))
+            lib.sk_rating_add(r, step)
             lib.sk_logic_apply(l, step)
         cand = lib.sk_logic_candidates(l)
         nn = self.size * self.size
-        return Explanation(steps, rating_of(steps, stuck), stuck,
+        return Explanation(steps, rating_from_c(r), bool(r.stuck),
                            [_digits(cand[i]) for i in range(nn)])
 
     def hint(self, check=True, max_rating=None, timeout=None):
