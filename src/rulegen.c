@@ -133,35 +133,50 @@ static int grow_distinct(int n, const uint8_t *s, int *path, int want, uint64_t 
         }                                                         \
     } while (0)
 
+/* Extends the line path[0..len) from its last cell, while len < want,
+ * through neighbours (diagonals too) for which cond holds. */
+#define EXTEND(cond)                                         \
+    while (len < want) {                                     \
+        PICK_NEIGHBOUR(got, path[len - 1], 1, cond);         \
+        if (got < 0)                                         \
+            break;                                           \
+        path[len++] = got;                                   \
+    }
+
 /* Draws a rule of kind through cell h that solution s obeys.  cells and
  * digits receive its cells and digits (room for N*N and N).  Returns 1
- * with *r filled, 0 when none fits at h this time. */
+ * with *r filled, 0 when none fits at h this time.  Each kind leaves its
+ * cells in path[0..len) and the fewest it may have in need. */
 static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int *path,
                      int *digits, sk_rule *r)
 {
     sk_rule init = SK_RULE_INIT(kind);
-    int len = 1, got, want = 2 + (int)rng_below(rs, 4); /* lines of 2 to 5 cells */
+    int len = 1, need = 2, got, want = 2 + (int)rng_below(rs, 4); /* lines of 2 to 5 */
     *r = init;
     path[0] = h;
     switch (kind) {
     case SK_RULE_WHITE_DOT:
-        PICK_NEIGHBOUR(got, h, 0, abs(s[x] - s[h]) == 1);
-        break;
     case SK_RULE_BLACK_DOT:
-        PICK_NEIGHBOUR(got, h, 0, s[x] == 2 * s[h] || s[h] == 2 * s[x]);
-        break;
     case SK_RULE_XV:
-        PICK_NEIGHBOUR(got, h, 0, s[x] + s[h] == 5 || s[x] + s[h] == 10);
-        if (got >= 0)
+        /* h and a neighbour whose digit fits */
+        if (kind == SK_RULE_WHITE_DOT)
+            PICK_NEIGHBOUR(got, h, 0, abs(s[x] - s[h]) == 1);
+        else if (kind == SK_RULE_BLACK_DOT)
+            PICK_NEIGHBOUR(got, h, 0, s[x] == 2 * s[h] || s[h] == 2 * s[x]);
+        else
+            PICK_NEIGHBOUR(got, h, 0, s[x] + s[h] == 5 || s[x] + s[h] == 10);
+        if (got < 0)
+            return 0;
+        if (kind == SK_RULE_XV)
             r->value = s[got] + s[h];
+        path[len++] = got;
         break;
     case SK_RULE_ODD:
     case SK_RULE_EVEN:
         if ((s[h] % 2 == 1) != (kind == SK_RULE_ODD))
             return 0;
-        r->ncells = 1;
-        r->cells = path;
-        return 1;
+        need = 1;
+        break;
     case SK_RULE_MINIMUM:
     case SK_RULE_MAXIMUM: {
         int nb[8], k = neighbours(n, h, 0, nb), lo = 1, hi = 1;
@@ -171,18 +186,12 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
         }
         if (!(kind == SK_RULE_MINIMUM ? lo : hi))
             return 0;
-        r->ncells = 1;
-        r->cells = path;
-        return 1;
+        need = 1;
+        break;
     }
     case SK_RULE_THERMO:
         /* climb from h, then, if too short, go down before it */
-        while (len < want) {
-            PICK_NEIGHBOUR(got, path[len - 1], 1, s[x] > s[path[len - 1]]);
-            if (got < 0)
-                break;
-            path[len++] = got;
-        }
+        EXTEND(s[x] > s[path[len - 1]]);
         while (len < want) {
             PICK_NEIGHBOUR(got, path[0], 1, s[x] < s[path[0]]);
             if (got < 0)
@@ -191,24 +200,11 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
             path[0] = got;
             len++;
         }
-        if (len < 2)
-            return 0;
-        r->ncells = len;
-        r->cells = path;
-        return 1;
+        break;
     case SK_RULE_WHISPER: {
         int gap = (n + 1) / 2;
-        while (len < want) {
-            PICK_NEIGHBOUR(got, path[len - 1], 1, abs(s[x] - s[path[len - 1]]) >= gap);
-            if (got < 0)
-                break;
-            path[len++] = got;
-        }
-        if (len < 2)
-            return 0;
-        r->ncells = len;
-        r->cells = path;
-        return 1;
+        EXTEND(abs(s[x] - s[path[len - 1]]) >= gap);
+        break;
     }
     case SK_RULE_RENBAN: {
         /* consecutive digits in any order: each new cell keeps the span
@@ -227,11 +223,9 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
             lo = s[got] < lo ? s[got] : lo;
             hi = s[got] > hi ? s[got] : hi;
         }
-        if (len < 2 || hi - lo + 1 != len)
+        if (hi - lo + 1 != len)
             return 0;
-        r->ncells = len;
-        r->cells = path;
-        return 1;
+        break;
     }
     case SK_RULE_BETWEEN: {
         /* h inside, one end below it and one above */
@@ -245,14 +239,12 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
             return 0;
         path[0] = a;
         path[1] = h;
-        path[2] = b;
-        r->ncells = 3;
-        r->cells = path;
-        return 1;
+        path[len++] = b;
+        break;
     }
     case SK_RULE_PALINDROME: {
         /* two cells of the same digit meet only on a line that bends: a
-           palindrome of three, ends equal, h in the middle or at an end */
+           palindrome of three, ends equal, h at an end */
         int a, b;
         PICK_NEIGHBOUR(a, h, 1, 1);
         if (a < 0)
@@ -261,39 +253,32 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
         PICK_NEIGHBOUR(b, a, 1, s[x] == s[h]);
         if (b < 0)
             return 0;
-        path[2] = b;
-        r->ncells = 3;
-        r->cells = path;
-        return 1;
+        path[len++] = b;
+        break;
     }
     case SK_RULE_ARROW: {
         /* h is the circle; the shaft wanders from it while its sum stays
            below, and must hit the circle's digit exactly */
         int sum = 0;
-        for (;;) {
+        while (sum < s[h]) {
             PICK_NEIGHBOUR(got, path[len - 1], 1, sum + s[x] <= s[h]);
             if (got < 0)
                 return 0;
             path[len++] = got;
             sum += s[got];
-            if (sum == s[h])
-                break;
         }
-        r->ncells = len;
-        r->cells = path;
         r->aux = 1;
-        return 1;
+        break;
     }
-    case SK_RULE_CAGE: {
+    case SK_RULE_CAGE:
         len = grow_distinct(n, s, path, 2 + (int)rng_below(rs, 3), rs);
-        if (len < 2)
-            return 0;
         for (int i = 0; i < len; i++)
             r->value += s[path[i]];
-        r->ncells = len;
-        r->cells = path;
-        return 1;
-    }
+        break;
+    case SK_RULE_REGION:
+        /* an extra region: connected cells holding different digits */
+        len = grow_distinct(n, s, path, 3 + (int)rng_below(rs, (uint32_t)(n > 3 ? n - 2 : 1)), rs);
+        break;
     case SK_RULE_QUADRUPLE: {
         /* a 2x2 block holding h, and the digits of two to four of its cells */
         int row = h / n, col = h % n;
@@ -303,85 +288,57 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
         r0 = r0 < 0 ? 0 : r0 > n - 2 ? n - 2 : r0;
         c0 = c0 < 0 ? 0 : c0 > n - 2 ? n - 2 : c0;
         int q[4] = {r0 * n + c0, r0 * n + c0 + 1, (r0 + 1) * n + c0, (r0 + 1) * n + c0 + 1};
-        for (int i = 0; i < 4; i++)
-            path[i] = q[i];
+        for (len = 0; len < 4; len++)
+            path[len] = q[len];
         int nd = 2 + (int)rng_below(rs, 3), k = 0;
         digits[k++] = s[h];
         shuffle_ints(rs, q, 4);
         for (int i = 0; i < 4 && k < nd; i++)
             if (q[i] != h)
                 digits[k++] = s[q[i]];
-        r->ncells = 4;
-        r->cells = path;
         r->ndigits = k;
         r->digits = digits;
-        return 1;
+        break;
     }
     case SK_RULE_SANDWICH: {
         /* h's row or column, and the sum between its 1 and its N */
-        int row = h / n, col = h % n, byrow = (int)rng_below(rs, 2), a = -1, b = -1, sum = 0;
-        for (int i = 0; i < n; i++) {
-            path[i] = byrow ? row * n + i : i * n + col;
-            if (s[path[i]] == 1 || s[path[i]] == n) {
+        int row = h / n, col = h % n, byrow = (int)rng_below(rs, 2), a = -1, b = -1;
+        for (len = 0; len < n; len++) {
+            path[len] = byrow ? row * n + len : len * n + col;
+            if (s[path[len]] == 1 || s[path[len]] == n) {
                 if (a < 0)
-                    a = i;
+                    a = len;
                 else
-                    b = i;
+                    b = len;
             }
         }
         if (a < 0 || b < 0)
             return 0;
         for (int i = a + 1; i < b; i++)
-            sum += s[path[i]];
-        r->ncells = n;
-        r->cells = path;
-        r->value = sum;
-        return 1;
+            r->value += s[path[i]];
+        break;
     }
     case SK_RULE_LITTLE_KILLER: {
         /* the whole diagonal through h in one of four directions, read
            from the edge it starts at */
         int dr = rng_below(rs, 2) ? 1 : -1, dc = rng_below(rs, 2) ? 1 : -1;
-        int r0 = h / n, c0 = h % n, sum = 0;
+        int r0 = h / n, c0 = h % n;
         while (r0 - dr >= 0 && r0 - dr < n && c0 - dc >= 0 && c0 - dc < n) {
             r0 -= dr;
             c0 -= dc;
         }
-        len = 0;
-        for (; r0 >= 0 && r0 < n && c0 >= 0 && c0 < n; r0 += dr, c0 += dc) {
+        for (len = 0; r0 >= 0 && r0 < n && c0 >= 0 && c0 < n; r0 += dr, c0 += dc) {
             path[len++] = r0 * n + c0;
-            sum += s[r0 * n + c0];
+            r->value += s[r0 * n + c0];
         }
-        if (len < 2)
-            return 0;
-        r->ncells = len;
-        r->cells = path;
-        r->value = sum;
-        return 1;
+        break;
     }
     case SK_RULE_REGION_SUM:
         /* any line from h; whether its runs sum alike is left to the
            checker (the caller keeps only rules the solution obeys) */
         want = 3 + (int)rng_below(rs, 4);
-        while (len < want) {
-            PICK_NEIGHBOUR(got, path[len - 1], 1, 1);
-            if (got < 0)
-                break;
-            path[len++] = got;
-        }
-        if (len < 2)
-            return 0;
-        r->ncells = len;
-        r->cells = path;
-        return 1;
-    case SK_RULE_REGION:
-        /* an extra region: connected cells holding different digits */
-        len = grow_distinct(n, s, path, 3 + (int)rng_below(rs, (uint32_t)(n > 3 ? n - 2 : 1)), rs);
-        if (len < 2)
-            return 0;
-        r->ncells = len;
-        r->cells = path;
-        return 1;
+        EXTEND(1);
+        break;
     case SK_RULE_DIGITS: {
         /* h's digit and one other, as given pencil marks */
         int other = 1 + (int)rng_below(rs, (uint32_t)(n - 1));
@@ -389,20 +346,17 @@ static int draw_rule(int kind, int n, const uint8_t *s, int h, uint64_t *rs, int
             other++;
         digits[0] = s[h] < other ? s[h] : other;
         digits[1] = s[h] < other ? other : s[h];
-        r->ncells = 1;
-        r->cells = path;
         r->ndigits = 2;
         r->digits = digits;
-        return 1;
+        need = 1;
+        break;
     }
     default:
         return 0;
     }
-    /* the dots: h and its neighbour */
-    if (got < 0)
+    if (len < need)
         return 0;
-    path[1] = got;
-    r->ncells = 2;
+    r->ncells = len;
     r->cells = path;
     return 1;
 }
