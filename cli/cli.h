@@ -657,10 +657,12 @@ void cli_rating_json(cli_out *o, const sk_rating *r);
 void cli_logic_refused(const cli_item *it);
 /* Raises the exit code as it's status asks (none, multiple: 1). */
 void cli_logic_exit(cli_batch *b, const cli_item *it);
-/* The emit of a command whose worker left its record in it->payload (hint,
- * redundant): the payload (after the JSON head with --json) when it is
- * unique or unchecked, else what cli_logic_refused prints; then the exit
- * code as cli_logic_exit raises it. */
+/* The record of a command whose worker left it in it->payload: the
+ * payload (inside the JSON head and tail with --json) when it is unique or
+ * unchecked, else what cli_logic_refused prints, in text after a blank
+ * line when blank_before; then the exit code as cli_logic_exit raises it.
+ * cli_payload_emit is the emit of hint and redundant (no blank lines). */
+void cli_payload_print(cli_batch *b, cli_item *it, int blank_before);
 void cli_payload_emit(cli_batch *b, cli_item *it);
 
 #endif /* SUDOKIT_CLI_H */

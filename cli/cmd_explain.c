@@ -101,23 +101,8 @@ static void explain_work(cli_worker *w, cli_item *it)
 static void explain_emit(cli_batch *b, cli_item *it)
 {
     explain_ctx *c = b->ctx;
-    const char *text = it->payload;
-    int done = text && (it->status == CLI_ST_UNIQUE || it->status == CLI_ST_UNCHECKED);
-    if (b->args->json) {
-        cli_json_begin(stdout, it);
-        if (done)
-            fputs(text, stdout);
-        cli_json_end(stdout, it);
-    } else {
-        if (c->started)
-            putchar('\n');
-        c->started = 1;
-        if (done)
-            fputs(text, stdout);
-        else
-            cli_logic_refused(it);
-    }
-    cli_logic_exit(b, it);
+    cli_payload_print(b, it, c->started);
+    c->started = 1;
 }
 
 static int explain_run(const cli_command *cmd, int argc, char **argv)

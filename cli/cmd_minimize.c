@@ -158,26 +158,11 @@ typedef struct minimize_ctx {
 static void minimize_emit(cli_batch *b, cli_item *it)
 {
     minimize_ctx *c = b->ctx;
-    const char *text = it->payload;
-    int done = text && it->status == CLI_ST_UNIQUE;
-    if (b->args->json) {
-        cli_json_begin(stdout, it);
-        if (done)
-            fputs(text, stdout);
-        cli_json_end(stdout, it);
-    } else {
-        sk_format form = cli_output_form(b->args, it);
-        int multiline = cli_form_multiline(form) || it->geom.nrules > 0;
-        if (c->started && (multiline || c->prev_multiline))
-            putchar('\n');
-        c->started = 1;
-        c->prev_multiline = multiline;
-        if (done)
-            fputs(text, stdout);
-        else
-            cli_logic_refused(it);
-    }
-    cli_logic_exit(b, it);
+    sk_format form = cli_output_form(b->args, it);
+    int multiline = cli_form_multiline(form) || it->geom.nrules > 0;
+    cli_payload_print(b, it, c->started && (multiline || c->prev_multiline));
+    c->started = 1;
+    c->prev_multiline = multiline;
 }
 
 static int minimize_run(const cli_command *cmd, int argc, char **argv)

@@ -283,7 +283,7 @@ void cli_logic_exit(cli_batch *b, const cli_item *it)
         cli_batch_exit(b, CLI_EXIT_UNSOLVED);
 }
 
-void cli_payload_emit(cli_batch *b, cli_item *it)
+void cli_payload_print(cli_batch *b, cli_item *it, int blank_before)
 {
     const char *text = it->payload;
     int done = text && (it->status == CLI_ST_UNIQUE || it->status == CLI_ST_UNCHECKED);
@@ -292,10 +292,15 @@ void cli_payload_emit(cli_batch *b, cli_item *it)
         if (done)
             fputs(text, stdout);
         cli_json_end(stdout, it);
-    } else if (done) {
-        fputs(text, stdout);
     } else {
-        cli_logic_refused(it);
+        if (blank_before)
+            putchar('\n');
+        if (done)
+            fputs(text, stdout);
+        else
+            cli_logic_refused(it);
     }
     cli_logic_exit(b, it);
 }
+
+void cli_payload_emit(cli_batch *b, cli_item *it) { cli_payload_print(b, it, 0); }
