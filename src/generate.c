@@ -208,7 +208,6 @@ struct sk_generator {
     int n, nc;
     sk_solver *solver;
     sk_logic *logic;     /* created on the first rated puzzle */
-    int logic_status;    /* what sk_logic_new said (SK_OK until tried) */
     int *order;          /* nc: shuffled cells or orbits */
     int *orbit_off;      /* nc + 1: orbit k is orbit_cells[off[k]..off[k+1]) */
     int *orbit_cells;
@@ -216,9 +215,9 @@ struct sk_generator {
     int norbits;
     int orbit_sym;       /* symmetry the orbits were built for, -1 none yet */
     uint8_t *grid;       /* nc: work grid */
-    uint8_t *other;      /* nc: a second solution met by a search */
     const uint8_t *sol;  /* the solution of the grid being dug */
-    int has_other;
+    int has_other;       /* the last search met a second solution: the
+                            newest witness */
     const uint8_t *base; /* givens every grid filled keeps, or NULL */
     /* witnesses: second solutions met while digging the current grid, each
        kept as the cells where it differs from the grid's own.  A puzzle
@@ -271,7 +270,6 @@ int sk_generator_new(const sk_model *m, sk_generator **out)
     g->orbit_off = malloc(((size_t)g->nc + 1) * sizeof *g->orbit_off);
     g->orbit_cells = malloc((size_t)g->nc * sizeof *g->orbit_cells);
     g->orbit_of = malloc((size_t)g->nc * sizeof *g->orbit_of);
-    g->other = malloc((size_t)g->nc);
     g->grid = malloc((size_t)g->nc);
     g->cand = malloc((size_t)g->nc * sizeof *g->cand);
     g->val = malloc((size_t)g->nc);
@@ -280,7 +278,7 @@ int sk_generator_new(const sk_model *m, sk_generator **out)
     g->wit_len = malloc(WITNESSES * sizeof *g->wit_len);
     g->use_singles = m->n > 9 && m->ncons == 0;
     int rc = SK_ENOMEM;
-    if (g->order && g->orbit_off && g->orbit_cells && g->orbit_of && g->other && g->grid &&
+    if (g->order && g->orbit_off && g->orbit_cells && g->orbit_of && g->grid &&
         g->cand && g->val && g->deferred && g->wit_cells && g->wit_len)
         rc = sk_solver_new(pick_engine(m), &g->solver);
     if (rc != SK_OK) {
@@ -301,7 +299,6 @@ void sk_generator_free(sk_generator *g)
     free(g->orbit_off);
     free(g->orbit_cells);
     free(g->orbit_of);
-    free(g->other);
     free(g->grid);
     free(g->cand);
     free(g->val);
@@ -322,13 +319,12 @@ static int stopped(const sk_generator *g)
 /* Searches givens for up to max solutions within the node budget and the
  * time left.  Returns the number found (0, 1, 2), -1 when the search did
  * not finish (budget, time), or a status below -1 on an error. */
-/* Keeps a solution that differs from the grid's own (g->sol), and its
- * cells of difference as a witness. */
+/* Keeps the cells where a solution differs from the grid's own (g->sol)
+ * as a witness. */
 static int keep_other(void *user, const uint8_t *solution)
 {
     sk_generator *g = user;
     if (g->sol && !g->has_other && memcmp(solution, g->sol, (size_t)g->nc) != 0) {
-        memcpy(g->other, solution, (size_t)g->nc);
         g->has_other = 1;
         uint16_t *w = g->wit_cells + (size_t)g->wit_next * (size_t)g->nc;
         int len = 0;
@@ -867,12 +863,14 @@ static int repair(sk_generator *g, uint64_t *rs, uint8_t *p, const uint8_t *sol,
                 break;
             if (u != 2 || !g->has_other || add >= 8)
                 return 0;
-            /* a random cell where the other solution differs, not given */
-            int pick = -1, seen = 0;
-            for (int i = 0; i < g->nc; i++)
-                if (!p[i] && g->other[i] != sol[i] && g->orbit_of[i] != k &&
+            /* a random cell where the second solution (the newest witness)
+               differs, not given */
+            int w = (g->wit_next + WITNESSES - 1) % WITNESSES, pick = -1, seen = 0;
+            const uint16_t *cells = g->wit_cells + (size_t)w * (size_t)g->nc;
+            for (int i = 0; i < g->wit_len[w]; i++)
+                if (!p[cells[i]] && g->orbit_of[cells[i]] != k &&
                     rng_below(rs, (uint32_t)++seen) == 0)
-                    pick = i;
+                    pick = cells[i];
             if (pick < 0)
                 return 0;
             int q = g->orbit_of[pick];
@@ -916,9 +914,9 @@ static int rate(sk_generator *g, const sk_generate_opts *o, const uint8_t *p,
                 sk_generate_result *r)
 {
     if (!g->logic) {
-        g->logic_status = sk_logic_new(g->m, &g->logic);
-        if (g->logic_status != SK_OK)
-            return g->logic_status;
+        int st = sk_logic_new(g->m, &g->logic);
+        if (st != SK_OK)
+            return st;
     }
     sk_logic *l = g->logic;
     int limit = o->max_rating;
