@@ -748,6 +748,36 @@ static int forced(const sk_generator *g, const uint8_t *p, int c)
     return 0;
 }
 
+/* Takes orbit k away from p when the solution stays unique without it
+ * (pass 0: when singles alone still solve the puzzle; with prop_dig, when
+ * propagation still does) and returns 1; else puts it back and returns 0;
+ * a negative status on an error.  A witness or a forced digit answers
+ * without a search. */
+static int take_orbit(sk_generator *g, uint8_t *p, int k, int pass)
+{
+    int a = g->orbit_off[k], b = g->orbit_off[k + 1];
+    uint8_t keep[8];
+    for (int j = a; j < b; j++) {
+        keep[j - a] = p[g->orbit_cells[j]];
+        p[g->orbit_cells[j]] = 0;
+    }
+    int u = 0;
+    if (!refuted(g, p)) {
+        u = 1;
+        for (int j = a; u && j < b; j++)
+            u = forced(g, p, g->orbit_cells[j]);
+        if (!u)
+            u = pass == 0    ? singles_solve(g, p)
+                : g->prop_dig ? propagation_solves(g, p)
+                              : unique(g, p);
+    }
+    if (u > 0)
+        return 1;
+    for (int j = a; j < b; j++)
+        p[g->orbit_cells[j]] = keep[j - a];
+    return u;
+}
+
 /* Takes givens of p (a copy of the solution) away orbit by orbit while the
  * solution stays unique; stops at max givens unless minimal.  On large
  * grids a first pass takes every orbit the singles can do without (no
@@ -774,29 +804,13 @@ static int dig(sk_generator *g, const sk_generate_opts *o, uint64_t *rs, uint8_t
             int a = g->orbit_off[k], b = g->orbit_off[k + 1];
             if (o->min_givens && left - (b - a) < o->min_givens)
                 continue;
-            uint8_t keep[8];
-            for (int j = a; j < b; j++) {
-                keep[j - a] = p[g->orbit_cells[j]];
-                p[g->orbit_cells[j]] = 0;
-            }
-            int u = 0;
-            if (!refuted(g, p)) {
-                u = 1;
-                for (int j = a; u && j < b; j++)
-                    u = forced(g, p, g->orbit_cells[j]);
-                if (!u)
-                    u = pass == 0    ? singles_solve(g, p)
-                        : g->prop_dig ? propagation_solves(g, p)
-                                      : unique(g, p);
-            }
+            int u = take_orbit(g, p, k, pass);
             if (u < 0)
                 return u;
             if (u) {
                 left -= b - a;
                 continue;
             }
-            for (int j = a; j < b; j++)
-                p[g->orbit_cells[j]] = keep[j - a];
             g->deferred[k] = 1;
             if (stopped(g))
                 return SK_ETIME;
@@ -888,20 +902,11 @@ static int repair(sk_generator *g, uint64_t *rs, uint8_t *p, const uint8_t *sol,
             int a = g->orbit_off[q], b = g->orbit_off[q + 1];
             if (!p[g->orbit_cells[a]])
                 continue;
-            uint8_t keep[8];
-            for (int j = a; j < b; j++) {
-                keep[j - a] = p[g->orbit_cells[j]];
-                p[g->orbit_cells[j]] = 0;
-            }
-            int u = unique(g, p);
+            int u = take_orbit(g, p, q, 1);
             if (u < 0)
                 return u;
-            if (u) {
+            if (u)
                 *left -= b - a;
-                continue;
-            }
-            for (int j = a; j < b; j++)
-                p[g->orbit_cells[j]] = keep[j - a];
         }
     }
     return 0;
