@@ -72,26 +72,6 @@ class Sudokit {
         this.version = core.UTF8ToString(core._skw_version());
     }
 
-    // Calls fn(pointer to text) and returns the parsed JSON it answers.
-    _call(text, fn) {
-        const c = this.core;
-        const s = String(text);
-        const len = c.lengthBytesUTF8(s) + 1;
-        const p = c._malloc(len);
-        c.stringToUTF8(s, p, len);
-        let r = 0;
-        try {
-            r = fn(p);
-            if (!r)
-                throw new SudokitError("out of memory", 0, 0, "nomem");
-            return this._answer(r);
-        } finally {
-            c._free(p);
-            if (r)
-                c._skw_free(r);
-        }
-    }
-
     // Calls fn(pointer to a copy of text in the module's memory) and
     // returns what it returns, the copy freed.
     _with(text, fn) {
@@ -107,8 +87,22 @@ class Sudokit {
         }
     }
 
+    // Calls fn(pointer to text) and returns the parsed JSON it answers.
+    _call(text, fn) {
+        return this._with(text, p => this._answer(fn(p)));
+    }
+
+    // The JSON text at r (a glue answer, freed here) as an object; an
+    // invalid or unsupported puzzle throws SudokitError.
     _answer(r) {
-        const out = JSON.parse(this.core.UTF8ToString(r));
+        if (!r)
+            throw new SudokitError("out of memory", 0, 0, "nomem");
+        let out;
+        try {
+            out = JSON.parse(this.core.UTF8ToString(r));
+        } finally {
+            this.core._skw_free(r);
+        }
         if (out.status === "invalid" || out.status === "unsupported") {
             const e = out.error || {};
             throw new SudokitError(e.message || out.status, e.line || 0, e.column || 0,
@@ -179,13 +173,8 @@ class Sudokit {
             size = br > 0 ? br * bc : 9;
         const [g0, g1] = range(givens, 1);
         const [r0, r1] = range(rating, 10);
-        const r = c._skw_generate(size, br, bc, sym, g0, g1, minimal ? 1 : 0, r0, r1, tech,
-                                  noGuess ? 1 : 0, seed, timeout);
-        try {
-            return this._answer(r);
-        } finally {
-            c._skw_free(r);
-        }
+        return this._answer(c._skw_generate(size, br, bc, sym, g0, g1, minimal ? 1 : 0, r0, r1,
+                                            tech, noGuess ? 1 : 0, seed, timeout));
     }
 }
 
