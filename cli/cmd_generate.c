@@ -70,7 +70,6 @@ static uint64_t now_usec(void)
 /* Rates the puzzle of s on model m for its JSON record. */
 static void rate_slot(gen_run *run, const sk_model *m, sk_logic **l, gen_slot *s)
 {
-    s->rating_rc = SK_EINVAL;
     if (s->rc == SK_OK && s->res.rated) {
         s->rating = s->res.rating;
         s->rating_rc = SK_OK;
@@ -180,7 +179,6 @@ static void make_added(gen_run *run, gen_slot *s, const sk_generate_opts *o)
     s->nrules = base->nrules + nk;
     s->res.tries = 1;
     s->added = nk;
-    s->rating_rc = SK_EINVAL; /* rules: not rated */
     for (int c = 0; c < nc; c++)
         s->res.givens += run->givens[c] != 0;
 }
@@ -191,6 +189,7 @@ static void make_one(gen_run *run, sk_generator *g, sk_logic **l, gen_slot *s, l
     sk_generate_opts o = run->opts;
     uint64_t t0 = now_usec();
     o.seed = run->seed + (uint64_t)k;
+    s->rating_rc = SK_EINVAL; /* no rating unless rate_slot gives one */
     if (run->jigsaw) {
         make_jigsaw(run, s, &o);
     } else if (run->killer) {

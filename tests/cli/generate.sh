@@ -299,6 +299,11 @@ verdict gen-killer-cage-sizes $?
 [ $? = 0 ] && [ "$(grep -cx '\.\{81\}' "$tmp/k0")" -eq 2 ] &&
     [ "$("$T" count --engine cdcl "$tmp/k0" | grep -cx 1)" -eq 2 ]
 verdict gen-killer-no-givens $?
+# killer records carry their cages and no rating (the logical solver does
+# not take rules)
+"$T" generate --killer --json -n 2 --seed 4 >"$tmp/kj"
+[ "$(grep -c '"rules":"cage ' "$tmp/kj")" -eq 2 ] && ! grep -q '"er":' "$tmp/kj"
+verdict gen-killer-json $?
 "$T" generate --givens 0 >"$tmp/o" 2>"$tmp/e"
 [ $? = 2 ] && [ ! -s "$tmp/o" ]
 verdict gen-no-givens-needs-killer $?
