@@ -402,6 +402,11 @@ usage gen-usage-two-layouts "$tmp/ak.layout" "$tmp/ak.layout"
 usage gen-usage-size-layout --size 16 "$tmp/ak.layout"
 usage gen-usage-count --count -1
 usage gen-usage-seed --seed x
+usage gen-usage-size --size 65
+usage gen-usage-size-text --size nine
+usage gen-usage-jigsaw-layout --jigsaw "$tmp/ak.layout"
+usage gen-usage-killer-symmetry --killer --symmetry rot180
+usage gen-usage-keep-rules --keep-rules
 "$T" generate --pattern "$tmp/pat.rect" >"$tmp/o" 2>"$tmp/e"
 [ $? = 3 ] && [ ! -s "$tmp/o" ] && grep -q "^sudokit: $tmp/pat.rect" "$tmp/e"
 verdict gen-pattern-not-square $?
