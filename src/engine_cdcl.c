@@ -1689,14 +1689,21 @@ static int cdcl_search(void *ws, const sk_model *m, const uint8_t *givens, sk_ct
 
 static int cdcl_accepts(const sk_model *m) { return m != NULL; }
 
-/* Chosen automatically where the general engine is not (N above 16). */
-static int cdcl_preferred(const sk_model *m) { return m->n > 16; }
+/* Chosen automatically where the general engine is not: N above 16, and
+ * every model with variant rules' propagators.  On the 144 published
+ * variant puzzles of tests/variants, 20 s each, cdcl answers 132 against
+ * the general engine's 118, in 375 s against 614 s, and is faster on the
+ * easy ones too (94 under 0.5 s: 4.5 s against 7.8 s): what a sum or a
+ * line propagator proves is learned once instead of being found again in
+ * every branch. */
+static int cdcl_preferred(const sk_model *m) { return m->n > 16 || m->ncons; }
 
 const sk_engine skx_engine_cdcl = {
     {"cdcl", "conflict-driven clause learning over native exactly-one constraints "
              "(cells, houses, locked candidates); root probing",
      "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups, "
-     "every variant rule, candidate masks; chosen automatically above 16x16"},
+     "every variant rule, candidate masks; chosen automatically above 16x16 and "
+     "for variant rules other than extra houses"},
     cdcl_accepts,
     cdcl_preferred,
     cdcl_workspace,

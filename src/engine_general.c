@@ -425,14 +425,16 @@ static int general_accepts(const sk_model *m) { return m != NULL; }
 /* Up to 16x16, singles, locked candidates and probing settle nearly every
  * puzzle at the root or after a few guesses, and no engine is faster there;
  * from 25x25 on, hard puzzles need thousands of guesses and the cdcl
- * engine's learning wins (bench/ENGINES.md). */
-static int general_preferred(const sk_model *m) { return m->n <= 16; }
+ * engine's learning wins (bench/ENGINES.md), as it does on variant rules
+ * at every size (see cdcl_preferred). */
+static int general_preferred(const sk_model *m) { return m->n <= 16 && !m->ncons; }
 
 const sk_engine skx_engine_general = {
     {"general", "bitmask candidates; singles, locked candidates and failed-literal "
                 "probing; look-ahead branching",
      "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups, "
-     "every variant rule, candidate masks; chosen automatically up to 16x16"},
+     "every variant rule, candidate masks; chosen automatically up to 16x16 "
+     "when no rule needs a propagator (extra houses, diagonals, groups only)"},
     general_accepts,
     general_preferred,
     general_workspace,
