@@ -942,9 +942,7 @@ static void reduce(cdcl *s, int force)
  * or still rule out digit sd of its cell sj (sj < 0: a conflict)? */
 static int still_implied(cdcl *s, const skx_con *c, int sj, uint32_t sd)
 {
-    if (!skx_con_filter(s->m, c, s->tdom, s->cscr))
-        return 1;
-    return sj >= 0 && !(s->tdom[sj] >> sd & 1);
+    return skx_con_implies(s->m, c, s->tdom, s->cscr, sj, (int)sd);
 }
 
 /* Bulk trial `side` of rule_reason: every cell gets back its false digits
@@ -1848,8 +1846,8 @@ const sk_engine skx_engine_cdcl = {
     {"cdcl", "conflict-driven clause learning over native exactly-one constraints "
              "(cells, houses, locked candidates); root probing",
      "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups, "
-     "every variant rule, candidate masks; chosen automatically above 16x16 and "
-     "for variant rules other than extra houses"},
+     "every variant rule, candidate masks; chosen automatically above 16x16, "
+     "for variant rules other than extra houses and for pencil marks"},
     cdcl_accepts,
     cdcl_preferred,
     cdcl_workspace,

@@ -39,7 +39,10 @@ enum sk_house_kind {
  */
 enum skx_con_type {
     SKX_PAIR,     /* two cells; a table of the digit pairs allowed */
-    SKX_SUM,      /* the cells sum to lo..hi; digits may repeat */
+    SKX_SUM,      /* the cells sum to lo..hi; digits may repeat.  The last
+                     aux cells count negated: each adds N+1-d, not d (lo and
+                     hi include the aux*(N+1) this adds), so "a - b = k"
+                     over a cage's outies is a sum too */
     SKX_COMBO,    /* cells that differ, whose digits form one of the sets listed */
     SKX_ARROW,    /* the first aux cells, read as a decimal number, equal the
                      sum of the others */
@@ -52,7 +55,8 @@ enum skx_con_type {
 typedef struct skx_con {
     uint8_t type;       /* enum skx_con_type */
     uint8_t pad;
-    uint16_t aux;       /* ARROW: cells in the circle or pill; EQSUM: runs */
+    uint16_t aux;       /* ARROW: cells in the circle or pill; EQSUM: runs;
+                           SUM: the negated cells at the end */
     int32_t rule;       /* the rule it came from */
     uint32_t cell_off;  /* its cells: con_cells[cell_off .. cell_off + ncells) */
     uint32_t ncells;

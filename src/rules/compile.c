@@ -953,12 +953,36 @@ static int all_peers(const sk_model *m, const int *cells, int k)
     return 1;
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* 1 when a derived propagator (rule -1) over the same cells, negated ones
+ * last, is there already: the sweeps below meet the same difference from
+ * both ends of the grid.  cells[0..k) sorted within each sign. */
+static int derived_known(const build *b, const int *cells, int k, int neg)
+{
+    for (int x = 0; x < b->ncons; x++) {
+        const skx_con *c = &b->cons[x];
+        if (c->rule != -1 || (int)c->ncells != k || (c->type == SKX_SUM ? c->aux : 0) != neg)
+            continue;
+        int same = 1;
+        for (int i = 0; i < k && same; i++)
+            same = b->cells[c->cell_off + (uint32_t)i] == cells[i];
+        if (same)
+            return 1;
+    }
+    return 0;
+}
+
 /* Adds the derived sum "cells sum to total", unless it says nothing new. */
-static int add_derived(build *b, const cage *cages, int ncages, const int *cells, int k, long total)
+static int add_derived(build *b, const cage *cages, int ncages, int *cells, int k, long total)
 {
     const sk_model *m = b->m;
     const int n = m->n;
-    if (k < 1 || k > DERIVED_MAX || total < k || total > (long)k * n)
+    if (k < 1 || k > n || total < k || total > (long)k * n)
         return SK_OK; /* an impossible total: the puzzle simply has no solution
                          and the search will find it; nothing to add */
     for (int x = 0; x < ncages; x++) { /* a cage says it already */
@@ -974,6 +998,9 @@ static int add_derived(build *b, const cage *cages, int ncages, const int *cells
         if (same)
             return SK_OK;
     }
+    qsort(cells, (size_t)k, sizeof *cells, cmp_int);
+    if (derived_known(b, cells, k, 0))
+        return SK_OK;
     if (all_peers(m, cells, k)) {
         long sets = digit_sets(n, k, (int)total, (int)total, NULL, 0);
         if (sets == 0)
@@ -991,6 +1018,164 @@ static int add_derived(build *b, const cage *cages, int ncages, const int *cells
         return SK_ENOMEM;
     b->cons[x].lo = b->cons[x].hi = (int32_t)total;
     return SK_OK;
+}
+
+/* Adds "the cells pos[0..np) minus the cells neg[0..nn) sum to total"
+ * (disjoint sets), as a SUM whose negated cells come last; a plain
+ * derived sum when nn is 0. */
+static int add_signed(build *b, const cage *cages, int ncages, int *pos, int np, int *neg, int nn,
+                      long total)
+{
+    const int n = b->m->n;
+    if (!nn)
+        return add_derived(b, cages, ncages, pos, np, total);
+    if (!np) { /* the negated cells alone: their sum is -total */
+        return add_derived(b, cages, ncages, neg, nn, -total);
+    }
+    int cells[2 * SK_MAX_N];
+    if (np + nn > n)
+        return SK_OK;
+    long shifted = total + (long)nn * (n + 1); /* each negated cell adds N+1-d */
+    if (shifted < np + nn || shifted > (long)(np + nn) * n)
+        return SK_OK; /* no solution; the search finds it */
+    qsort(pos, (size_t)np, sizeof *pos, cmp_int);
+    qsort(neg, (size_t)nn, sizeof *neg, cmp_int);
+    memcpy(cells, pos, (size_t)np * sizeof *cells);
+    memcpy(cells + np, neg, (size_t)nn * sizeof *cells);
+    if (derived_known(b, cells, np + nn, nn))
+        return SK_OK;
+    int x = add_con(b, SKX_SUM, -1, cells, np + nn, 0);
+    if (x < 0)
+        return SK_ENOMEM;
+    b->cons[x].aux = (uint16_t)nn;
+    b->cons[x].lo = b->cons[x].hi = (int32_t)shifted;
+    return SK_OK;
+}
+
+/*
+ * The law of the leftover over growing regions: whole rows are added one
+ * by one from the top (then from the bottom, then columns from either
+ * side, then the boxes or regions in order), and every cage with most of
+ * its cells inside the region so far joins it.  The region's houses sum
+ * to a known total and so do the cages that joined, so the region's
+ * cells no joined cage covers (A) and the joined cages' cells outside the
+ * region (B) differ by a known amount: sum(B) - sum(A) = cages - houses.
+ * Kept when one side has at most two cells and both together at most N
+ * (at most DERIVED_MAX when every one of them is in a cage already):
+ * larger ones narrow little and cost time.  seq: the houses in order;
+ * in, piece: a byte per cell; taken: a byte per cage.
+ */
+static int sweep_sums(build *b, const cage *cages, int ncages, const int *seq, int len,
+                      uint8_t *in, uint8_t *piece, uint8_t *taken, const uint8_t *caged)
+{
+    const sk_model *m = b->m;
+    const int n = m->n;
+    const long house_total = (long)n * (n + 1) / 2;
+    long piece_sum = 0;
+    int rc = SK_OK;
+    memset(in, 0, (size_t)m->ncells);
+    memset(piece, 0, (size_t)m->ncells);
+    memset(taken, 0, (size_t)ncages);
+    for (int i = 0; i + 1 < len && !rc; i++) {
+        for (uint32_t j = m->house_off[seq[i]]; j < m->house_off[seq[i] + 1]; j++)
+            in[m->house_cells[j]] = 1;
+        for (int x = 0; x < ncages; x++) {
+            if (taken[x])
+                continue;
+            int inside = 0, clash = 0;
+            for (int j = 0; j < cages[x].ncells; j++) {
+                inside += in[cages[x].cells[j]];
+                clash |= piece[cages[x].cells[j]];
+            }
+            if (2 * inside <= cages[x].ncells)
+                continue;
+            taken[x] = 1; /* an overlapping cage is left out for good */
+            if (clash)
+                continue;
+            for (int j = 0; j < cages[x].ncells; j++)
+                piece[cages[x].cells[j]] = 1;
+            piece_sum += cages[x].sum;
+        }
+        if (i == 0)
+            continue; /* one house: region_sums did it */
+        int a[SK_MAX_N + 1], bb[SK_MAX_N + 1], na = 0, nb = 0, all_caged = 1;
+        for (int c = 0; c < m->ncells && na <= n && nb <= n; c++) {
+            if (in[c] == piece[c])
+                continue;
+            all_caged &= caged[c];
+            if (in[c])
+                a[na++] = c;
+            else
+                bb[nb++] = c;
+        }
+        if (na + nb == 0 || na + nb > n || (na > 2 && nb > 2) ||
+            (all_caged && na + nb > DERIVED_MAX))
+            continue;
+        long delta = piece_sum - (long)(i + 1) * house_total; /* sum(B) - sum(A) */
+        if (na <= nb)
+            rc = add_signed(b, cages, ncages, bb, nb, a, na, delta);
+        else
+            rc = add_signed(b, cages, ncages, a, na, bb, nb, -delta);
+    }
+    return rc;
+}
+
+/*
+ * A cage that leaves a full house by one cell: the house's cells outside
+ * its inner cages and outside that cage, minus the cell that sticks out,
+ * sum to a known amount (an arrow with an offset).  Kept up to
+ * DERIVED_MAX cells.
+ */
+static int house_outies(build *b, const cage *cages, int ncages, int h, uint8_t *in,
+                        uint8_t *used)
+{
+    const sk_model *m = b->m;
+    const int n = m->n;
+    long inner = 0;
+    int rc = SK_OK;
+    memset(in, 0, (size_t)m->ncells);
+    memset(used, 0, (size_t)m->ncells);
+    for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++)
+        in[m->house_cells[j]] = 1;
+    for (int x = 0; x < ncages; x++) {
+        int inside = 0, clash = 0;
+        for (int j = 0; j < cages[x].ncells; j++) {
+            inside += in[cages[x].cells[j]];
+            clash |= used[cages[x].cells[j]];
+        }
+        if (inside < cages[x].ncells || clash)
+            continue;
+        for (int j = 0; j < cages[x].ncells; j++)
+            used[cages[x].cells[j]] = 1;
+        inner += cages[x].sum;
+    }
+    for (int x = 0; x < ncages && !rc; x++) {
+        int inside = 0, out = -1, clash = 0;
+        for (int j = 0; j < cages[x].ncells; j++) {
+            int c = cages[x].cells[j];
+            if (in[c]) {
+                inside++;
+                clash |= used[c];
+            } else {
+                out = c;
+            }
+        }
+        if (inside != cages[x].ncells - 1 || inside < 1 || clash)
+            continue;
+        int rest[SK_MAX_N], k = 0, one[1] = {out};
+        for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++) {
+            int c = m->house_cells[j], mine = 0;
+            for (int q = 0; q < cages[x].ncells && !mine; q++)
+                mine = cages[x].cells[q] == c;
+            if (!used[c] && !mine)
+                rest[k++] = c;
+        }
+        if (k + 1 > DERIVED_MAX)
+            continue;
+        rc = add_signed(b, cages, ncages, rest, k, one, 1,
+                        (long)n * (n + 1) / 2 - inner - cages[x].sum);
+    }
+    return rc;
 }
 
 /* Innies and outies of the region `in` (a set of whole houses worth
@@ -1092,6 +1277,45 @@ static int derive_sums(build *b, const sk_geometry *g)
                     }
                 rc = region_sums(b, cages, ncages, in, width, used, cover);
             }
+    /* every full house, for cages that leave it by one cell; then the
+     * sweeps over rows, columns and boxes or regions, each way */
+    int *seq = malloc((size_t)m->nfull * sizeof *seq);
+    uint8_t *bytes = malloc((size_t)m->ncells * 3 + (size_t)ncages);
+    if (!rc && (!seq || !bytes))
+        rc = SK_ENOMEM;
+    if (!rc) {
+        uint8_t *cin = bytes, *piece = bytes + m->ncells, *caged = bytes + 2 * m->ncells,
+                *taken = bytes + 3 * m->ncells;
+        memset(caged, 0, (size_t)m->ncells);
+        for (int x = 0; x < ncages; x++)
+            for (int j = 0; j < cages[x].ncells; j++)
+                caged[cages[x].cells[j]] = 1;
+        for (int h = 0; h < m->nfull && !rc; h++)
+            rc = house_outies(b, cages, ncages, h, cin, piece);
+        static const uint8_t kinds[3] = {SK_HOUSE_ROW, SK_HOUSE_COLUMN, SK_HOUSE_BOX};
+        for (int kind = 0; kind < 3 && !rc; kind++) {
+            int len = 0;
+            for (int num = 0; num < n; num++) /* the houses of the kind, by number */
+                for (int h = 0; h < m->nfull; h++)
+                    if (m->house_num[h] == num &&
+                        (m->house_kind[h] == kinds[kind] ||
+                         (kind == 2 && m->house_kind[h] == SK_HOUSE_REGION)))
+                        seq[len++] = h;
+            if (len != n)
+                continue; /* not a whole tiling of the grid */
+            rc = sweep_sums(b, cages, ncages, seq, len, cin, piece, taken, caged);
+            if (kind == 2 || rc)
+                continue; /* boxes: one way is enough */
+            for (int i = 0; i < len / 2; i++) {
+                int t = seq[i];
+                seq[i] = seq[len - 1 - i];
+                seq[len - 1 - i] = t;
+            }
+            rc = sweep_sums(b, cages, ncages, seq, len, cin, piece, taken, caged);
+        }
+    }
+    free(seq);
+    free(bytes);
     free(cages);
     free(in);
     return rc;
@@ -1445,9 +1669,19 @@ static int exclusion_groups(build *b)
         if (c->type != SKX_SUM && c->type != SKX_ARROW)
             continue;
         int first = c->type == SKX_ARROW ? c->aux : 0, n = (int)c->ncells - first;
+        /* a sum's negated cells group among themselves: x != y says
+         * nothing of x against N+1-y */
+        int neg = c->type == SKX_SUM ? c->aux : 0, ng;
         for (int i = 0; i < n; i++)
             cells[i] = b->cells[c->cell_off + (uint32_t)(first + i)];
-        if (partition(m, cells, n, group, &w) == n)
+        ng = partition(m, cells, n - neg, group, &w);
+        if (neg) {
+            int ng2 = partition(m, cells + n - neg, neg, group + n - neg, &w);
+            for (int i = n - neg; i < n; i++)
+                group[i] += ng;
+            ng += ng2;
+        }
+        if (ng == n)
             continue; /* every group a single cell */
         if (grow((void **)&b->data, &b->cap_data, b->ndata + (uint32_t)n, sizeof *b->data)) {
             rc = SK_ENOMEM;

@@ -252,7 +252,36 @@ static int filter_pair(const sk_model *m, const skx_con *c, uint64_t *dom)
  * removes a digit the groups' bounds keep. */
 #define SUM_TABLE_MAX 12
 
+/* d -> N+1-d on every digit of x: bit d-1 goes to bit N-d. */
+static uint64_t mirror(uint64_t x, int n)
+{
+    x = (x >> 1 & 0x5555555555555555ull) | (x & 0x5555555555555555ull) << 1;
+    x = (x >> 2 & 0x3333333333333333ull) | (x & 0x3333333333333333ull) << 2;
+    x = (x >> 4 & 0x0f0f0f0f0f0f0f0full) | (x & 0x0f0f0f0f0f0f0f0full) << 4;
+    x = (x >> 8 & 0x00ff00ff00ff00ffull) | (x & 0x00ff00ff00ff00ffull) << 8;
+    x = (x >> 16 & 0x0000ffff0000ffffull) | (x & 0x0000ffff0000ffffull) << 16;
+    x = x >> 32 | x << 32;
+    return x >> (64 - n);
+}
+
+static int filter_sum_(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch);
+
+/* A sum whose last aux cells count negated runs on their mirrored masks:
+ * a cell that adds N+1-d instead of d is a cell holding N+1-d. */
 static int filter_sum(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch)
+{
+    if (!c->aux)
+        return filter_sum_(m, c, dom, scratch);
+    const int n = m->n, first = (int)c->ncells - c->aux;
+    for (int i = first; i < (int)c->ncells; i++)
+        dom[i] = mirror(dom[i], n);
+    int ok = filter_sum_(m, c, dom, scratch);
+    for (int i = first; i < (int)c->ncells && ok; i++)
+        dom[i] = mirror(dom[i], n);
+    return ok;
+}
+
+static int filter_sum_(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch)
 {
     size_t w = words_for(c->hi);
     uint64_t *target = scratch;
@@ -644,6 +673,54 @@ int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t 
     default:
         return 1;
     }
+}
+
+/* The question of skx_con_implies for a sum that fits one word (every
+ * sum below 64): the forward table up to cell j and the backward table
+ * down to it are all it needs, where the filter builds both whole and
+ * then tests every digit of every cell. */
+static int sum_implies1(int n, const uint64_t *dom, uint64_t target, int j, int d)
+{
+    uint64_t f = 1, g = target;
+    const int end = j < 0 ? n : j;
+    for (int i = 0; i < end; i++) {
+        uint64_t nf = 0;
+        for (uint64_t o = dom[i]; o; o &= o - 1)
+            nf |= f << (__builtin_ctzll(o) + 1);
+        f = nf;
+    }
+    if (j < 0)
+        return !(f & target);
+    for (int i = n - 1; i > j; i--) {
+        uint64_t ng = 0;
+        for (uint64_t o = dom[i]; o; o &= o - 1)
+            ng |= g >> (__builtin_ctzll(o) + 1);
+        g = ng;
+    }
+    return !((f << (d + 1)) & g);
+}
+
+int skx_con_implies(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch, int j,
+                    int d)
+{
+    if (c->type == SKX_SUM && c->hi < 64 && !(c->ndata && c->ncells > SUM_TABLE_MAX)) {
+        const int n = (int)c->ncells, first = n - c->aux;
+        if (c->aux) {
+            for (int i = first; i < n; i++)
+                dom[i] = mirror(dom[i], m->n);
+            if (j >= first)
+                d = m->n - 1 - d;
+        }
+        if (c->ndata && !group_bounds(n, dom, m->con_data + c->data_off, c->lo, c->hi, scratch))
+            return 1;
+        if (j >= 0 && !(dom[j] >> d & 1))
+            return 1;
+        uint64_t target = c->lo < 0 ? 0 : (~0ull << c->lo) & (c->hi >= 63 ? ~0ull : (2ull << c->hi) - 1);
+        return sum_implies1(n, dom, target, j, d);
+    }
+    if (!skx_con_filter(m, c, dom, scratch))
+        return 1;
+    return j >= 0 && !(dom[j] >> d & 1);
 }
 
 size_t skx_con_scratch(const sk_model *m, const skx_con *c)

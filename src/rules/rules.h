@@ -68,6 +68,13 @@ void skx_rules_free(sk_model *m);
  */
 int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch);
 
+/* 1 when c, on the masks dom (which it may change), fails, or rules out
+ * digit d+1 of its cell j (j < 0: only whether it fails): what
+ * skx_con_filter would say, asked of one digit, which the cdcl engine's
+ * explanations ask many times.  Cheaper than the whole filter for sums. */
+int skx_con_implies(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch, int j,
+                    int d);
+
 /* Words of scratch skx_con_filter needs for c (m->con_scratch is the
  * largest over the model). */
 size_t skx_con_scratch(const sk_model *m, const skx_con *c);

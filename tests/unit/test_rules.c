@@ -68,6 +68,8 @@ static long n_long_pills, n_pill3; /* pills that read three decimal digits or mo
 static long n_partial_reports; /* violations on partial grids proven right */
 static int pills_only;
 static int hard_mode;
+static int tile_mode; /* killer cages over the whole grid first */
+static long n_derived[2]; /* derived sums seen: plain, with negated cells */
 static long n_minimal; /* minimal puzzles made */ /* few givens, many rules: real searches */ /* arrows with 2-cell pills only (large grids) */
 static double t_engines, t_candidates, t_best, t_brute, t_filters, t_judge; /* seconds spent */
 
@@ -413,6 +415,39 @@ static int gen_cage(gen *x)
     if (len < 2)
         return 0;
     return rs_add(x->rs, SK_RULE_CAGE, or_below(x->seed, 4) ? sum_of(x->S, path, len) : 0, path, len) != NULL;
+}
+
+/* Cages over the whole grid (killer style): each grows from a free cell
+ * through free neighbours whose digits differ, 1 to 5 cells; most carry
+ * their sum.  What the model derives from cages that tile houses (sums
+ * of leftovers, outies, signed differences) is then in play. */
+static void tile_cages(gen *x)
+{
+    const int n = x->g->n, nc = n * n;
+    uint8_t used[MAXC] = {0};
+    int order[MAXC];
+    or_shuffle(x->seed, order, nc);
+    for (int u = 0; u < nc && x->rs->nr < MAXR - 8; u++) {
+        int c = order[u], path[5], len = 1, want = 1 + or_below(x->seed, 5);
+        if (used[c])
+            continue;
+        path[0] = c;
+        used[c] = 1;
+        while (len < want) {
+            int cand[5 * 4], ncand = 0;
+            for (int j = 0; j < len; j++) {
+                int nb[8], nn = neighbours(x->g, path[j], 0, nb);
+                for (int q = 0; q < nn; q++)
+                    if (!used[nb[q]] && step_distinct(x, path, len, nb[q]))
+                        cand[ncand++] = nb[q];
+            }
+            if (!ncand)
+                break;
+            path[len] = cand[or_below(x->seed, ncand)];
+            used[path[len++]] = 1;
+        }
+        rs_add(x->rs, SK_RULE_CAGE, or_below(x->seed, 8) ? sum_of(x->S, path, len) : 0, path, len);
+    }
 }
 
 static int gen_little_killer(gen *x)
@@ -1821,7 +1856,9 @@ static void one_round(const geo *g, uint64_t *seed, int max_rules, int force_kin
         rs.nr--;
     }
     gen x = {g, S, seed, &rs, 0};
-    int want = 1 + or_below(seed, max_rules);
+    if (tile_mode)
+        tile_cages(&x);
+    int want = (tile_mode ? rs.nr : 0) + 1 + or_below(seed, max_rules);
     for (int t = 0; t < 4 * want && rs.nr < want + 2 && rs.nr < MAXR - 1; t++)
         if (pills_only)
             gen_arrow(&x);
@@ -1856,6 +1893,9 @@ static void one_round(const geo *g, uint64_t *seed, int max_rules, int force_kin
         or_free(&o);
         return;
     }
+    for (int k = 0; k < m->ncons; k++)
+        if (m->cons[k].rule < 0)
+            n_derived[m->cons[k].type == SKX_SUM && m->cons[k].aux > 0]++;
     CHECK_EQ_INT(sk_verify(m, NULL, S), 1);
     CHECK_EQ_INT(sk_check(m, S, NULL, 0), 0);
     CHECK_EQ_INT(sk_check_rules(m, S, NULL, 0), 0);
@@ -2061,6 +2101,74 @@ static void test_hard(void)
     geo_box(&g, 8, 2, 4);
     run(&g, 4, 10, 11);
     hard_mode = 0;
+}
+
+/* Killer cages over the whole grid, on boxes and jigsaw regions, with
+ * few givens or minimal puzzles: the sums the model derives from them
+ * (the law of the leftover over growing regions, cages leaving a house by
+ * one cell) are propagators like any other, so everything above judges
+ * them too; some must have negated cells, or this test misses its aim. */
+static void test_killer_tilings(void)
+{
+    geo g;
+    uint64_t seed = base_seed + 4242;
+    long before = n_derived[1];
+    tile_mode = 1;
+    geo_box(&g, 9, 3, 3);
+    for (int r = 0; r < 2; r++) /* whatever time is left: the check below needs them */
+        one_round(&g, &seed, 3, 0);
+    geo_box(&g, 6, 2, 3);
+    run(&g, 6, 3, 12);
+    geo_box(&g, 8, 2, 4);
+    run(&g, 4, 3, 13);
+    geo_box(&g, 9, 3, 3);
+    run(&g, 5, 3, 14);
+    hard_mode = 1;
+    run(&g, 4, 2, 15);
+    hard_mode = 0;
+    if (geo_jigsaw(&g, 9, &seed)) {
+        rset none;
+        uint8_t S[MAXC];
+        memset(&none, 0, sizeof none);
+        if (random_solution(&g, &none, &seed, S))
+            run(&g, 3, 3, 16);
+    }
+    tile_mode = 0;
+    printf("#   derived sums: %ld plain, %ld with negated cells\n", n_derived[0], n_derived[1]);
+    CHECK(n_derived[1] > before);
+}
+
+/* A cage that leaves row 1 by one cell: 1..7 fill r1c1-r1c7 (28), so
+ * r1c8 + r1c9 = 17 and the cage {r1c8, r1c9, r2c9} of 20 puts 3 in r2c9.
+ * Some propagator of the model must say so on its own, from every digit
+ * everywhere. */
+static void test_outie(void)
+{
+    geo g;
+    rset rs;
+    geo_box(&g, 9, 3, 3);
+    memset(&rs, 0, sizeof rs);
+    int row[7] = {0, 1, 2, 3, 4, 5, 6}, out[3] = {7, 8, 17};
+    rs_add(&rs, SK_RULE_CAGE, 28, row, 7);
+    rs_add(&rs, SK_RULE_CAGE, 20, out, 3);
+    sk_model *m;
+    CHECK_EQ_INT(build(&g, &rs, &m, NULL), SK_OK);
+    if (!m)
+        return;
+    uint64_t dom[64], *scratch = malloc((m->con_scratch + 1) * sizeof *scratch);
+    int found = 0;
+    for (int k = 0; k < m->ncons && scratch; k++) {
+        const skx_con *c = &m->cons[k];
+        for (uint32_t j = 0; j < c->ncells; j++)
+            dom[j] = m->all;
+        if (!skx_con_filter(m, c, dom, scratch))
+            continue;
+        for (uint32_t j = 0; j < c->ncells; j++)
+            found |= m->con_cells[c->cell_off + j] == 17 && dom[j] == 1u << 2;
+    }
+    CHECK(found);
+    free(scratch);
+    sk_model_free(m);
 }
 
 /* Arrows whose pills hold two-digit numbers (12x12, 16x16): 1 then 11
@@ -2396,6 +2504,8 @@ int main(void)
     TIMED(test_large);
     TIMED(test_global_rules);
     TIMED(test_pills);
+    RUN(test_outie);
+    TIMED(test_killer_tilings);
     TIMED(test_hard);
     printf("# seed %llu: %ld puzzles (%ld none, %ld unique, %ld several; %ld with a broken rule), "
            "%ld rules, %ld listed by backtracking, %ld candidate runs, %ld best runs, "
