@@ -99,9 +99,9 @@ static void why_text(const cli_item *it, const sk_why *why, char *buf, size_t si
     } else {
         snprintf(buf, size,
                  "the search reaches a contradiction without a guess, by deductions "
-                 "stronger than the ones shown here (singles, locked candidates, rules), "
-                 "which leave %d cell%s open",
-                 why->open, why->open == 1 ? "" : "s");
+                 "stronger than the ones shown here: propagation from the %s (singles, "
+                 "locked candidates, rules) leaves %d cell%s open",
+                 it->has_marks ? "pencil marks" : "givens", why->open, why->open == 1 ? "" : "s");
     }
 }
 

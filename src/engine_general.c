@@ -434,7 +434,8 @@ const sk_engine skx_engine_general = {
                 "probing; look-ahead branching",
      "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups, "
      "every variant rule, candidate masks; chosen automatically up to 16x16 "
-     "when no rule needs a propagator (extra houses, diagonals, groups only)"},
+     "when no rule needs a propagator (extra houses, diagonals, groups only) "
+     "and no pencil marks are given"},
     general_accepts,
     general_preferred,
     general_workspace,
