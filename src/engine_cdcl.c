@@ -992,18 +992,23 @@ static uint32_t rule_reason(cdcl *s, const skx_con *c, uint32_t skip, uint32_t b
      * G[j]: the false ones an explanation may name */
     int sj = -1;
     uint32_t sd = 0;
+    const uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
     for (uint32_t j = 0; j < nc; j++) {
-        uint64_t keep = 0, give = 0;
-        for (uint32_t d = 0; d < n; d++) {
-            uint32_t w = (uint32_t)cells[j] << s->sh | d;
-            if (w == skip) {
-                sj = (int)j;
-                sd = d;
-            }
-            if (!(s->val[2 * w] < 0 && (s->level[w] == 0 || s->tpos[w] < before)))
-                keep |= 1ull << d;
-            else if (s->level[w] > 0)
-                give |= 1ull << d;
+        /* cand holds exactly the digits not false now; of the false ones,
+         * those made false at skip or after count as open */
+        uint64_t keep = s->cand[cells[j]], give = 0;
+        for (uint64_t o = ~keep & all; o; o &= o - 1) {
+            uint32_t d = (uint32_t)__builtin_ctzll(o), w = (uint32_t)cells[j] << s->sh | d;
+            if (s->level[w] == 0)
+                continue;
+            if (s->tpos[w] < before)
+                give |= o & -o;
+            else
+                keep |= o & -o;
+        }
+        if (skip != NO_VAR && (skip >> s->sh) == cells[j]) {
+            sj = (int)j;
+            sd = skip & s->dmask;
         }
         D[j] = keep;
         G[j] = give;

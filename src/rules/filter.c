@@ -197,11 +197,11 @@ static int group_bounds(int n, uint64_t *dom, const uint64_t *group, long lo, lo
     for (int g = 0; g < ngroups; g++) {
         uint64_t u = uni[g];
         int t = (int)cnt[g];
-        if (__builtin_popcountll(u) < t)
-            return 0;
         int low_edge = 0, high_edge = 0;
         uint64_t o = u;
         for (int k = 0; k < t; k++, o &= o - 1) { /* the t smallest */
+            if (!o)
+                return 0; /* fewer digits than cells */
             low_edge = __builtin_ctzll(o) + 1;
             min_total += low_edge;
         }
