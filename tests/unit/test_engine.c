@@ -426,6 +426,20 @@ static void test_registry(void)
     CHECK_EQ_STR(sk_verdict_name(SK_VERDICT_UNKNOWN), "unknown");
 }
 
+/* The classic 9x9 model and its oracle; NULL (nothing to free) when
+ * either cannot be made. */
+static sk_model *classic_model(oracle *o)
+{
+    sk_geometry g = geom(9, 0, 0, 0);
+    sk_model *m = build(&g);
+    or_geom og = or_from_sk(&g);
+    if (m && or_init(o, &og) != 0) {
+        sk_model_free(m);
+        m = NULL;
+    }
+    return m;
+}
+
 /* With pencil marks the automatic choice is cdcl (the engine for the long
  * proofs puzzles set as pencil marks need): the same search, node for
  * node, as asking for cdcl by name; and the same answer as general. */
@@ -433,11 +447,9 @@ static void test_masks_choice(void)
 {
     uint8_t givens[81], want[81], got[81];
     uint64_t masks[81];
-    sk_geometry g = geom(9, 0, 0, 0);
-    sk_model *m = build(&g);
     oracle o;
-    or_geom og = or_from_sk(&g);
-    if (!m || or_init(&o, &og) != 0)
+    sk_model *m = classic_model(&o);
+    if (!m)
         return;
     /* the first puzzle of forum_hardest_11plus (shared/data): it needs
      * guesses, where the engines' searches differ */
@@ -472,11 +484,9 @@ static void test_masks_choice(void)
 static void test_classic(void)
 {
     uint8_t givens[81], want[81], got[81];
-    sk_geometry g = geom(9, 0, 0, 0);
-    sk_model *m = build(&g);
     oracle o;
-    or_geom og = or_from_sk(&g);
-    if (!m || or_init(&o, &og) != 0)
+    sk_model *m = classic_model(&o);
+    if (!m)
         return;
     digits_of(CLASSIC, givens, 81);
     CHECK_EQ_INT(or_count(&o, givens, 0, want, 1), 1);
