@@ -42,6 +42,18 @@ extern const sk_engine skx_engine_9x9;
 extern const sk_engine skx_engine_cdcl;
 extern const sk_engine skx_engine_dlx;
 
+/* 1 when m carries pencil marks as a rule (given candidates, as
+ * f-puzzles writes them): such puzzles are built to need long proofs and
+ * go to the cdcl engine, as pencil marks given to the search do
+ * (sk_solver_run). */
+static inline int skx_has_marks(const sk_model *m)
+{
+    for (int k = 0; k < m->nrules; k++)
+        if (m->rules[k].kind == SK_RULE_DIGITS)
+            return 1;
+    return 0;
+}
+
 /* Monotonic clock in seconds. */
 double skx_now(void);
 

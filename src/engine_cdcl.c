@@ -1849,8 +1849,11 @@ static int cdcl_accepts(const sk_model *m) { return m != NULL; }
  * the general engine's 118, in 375 s against 614 s, and is faster on the
  * easy ones too (94 under 0.5 s: 4.5 s against 7.8 s): what a sum or a
  * line propagator proves is learned once instead of being found again in
- * every branch. */
-static int cdcl_preferred(const sk_model *m) { return m->n > 16 || m->ncons; }
+ * every branch.  Pencil marks given as a rule too (skx_has_marks). */
+static int cdcl_preferred(const sk_model *m)
+{
+    return m->n > 16 || m->ncons || skx_has_marks(m);
+}
 
 const sk_engine skx_engine_cdcl = {
     {"cdcl", "conflict-driven clause learning over native exactly-one constraints "

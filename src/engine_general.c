@@ -427,7 +427,10 @@ static int general_accepts(const sk_model *m) { return m != NULL; }
  * from 25x25 on, hard puzzles need thousands of guesses and the cdcl
  * engine's learning wins (bench/ENGINES.md), as it does on variant rules
  * at every size (see cdcl_preferred). */
-static int general_preferred(const sk_model *m) { return m->n <= 16 && !m->ncons; }
+static int general_preferred(const sk_model *m)
+{
+    return m->n <= 16 && !m->ncons && !skx_has_marks(m);
+}
 
 const sk_engine skx_engine_general = {
     {"general", "bitmask candidates; singles, locked candidates and failed-literal "

@@ -2238,6 +2238,9 @@ static void test_registry(void)
         CHECK_EQ_INT(sk_engine_accepts(E_CDCL, m), 1);
         int e = sk_engine_auto(m);
         CHECK(e == E_GENERAL || e == E_CDCL);
+        /* the documented choice: cdcl for propagators and for pencil marks
+         * given as a rule, general for a cell mask alone (odd) */
+        CHECK_EQ_INT(e, cases[t].kind == SK_RULE_ODD ? E_GENERAL : E_CDCL);
         /* every question through an automatic solver */
         uint8_t givens[81] = {0}, sol[81];
         sk_result res;
