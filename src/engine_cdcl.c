@@ -975,14 +975,15 @@ static void bounds_trial(cdcl *s, uint32_t nc, int side)
  * not for a cage's digit sets): every digit above each cell's smallest,
  * else every digit below its largest; then each whole cell; then, when no
  * bounds trial held, each digit on its own.  The question each trial asks
- * is skx_con_implies: for a sum, cheaper than the whole filter.  A variable's explanation is kept in xar while it stays
- * assigned, since analysis, minimisation and shrinking ask for it again,
- * over many conflicts.
+ * is skx_con_implies: for a sum, cheaper than the whole filter.  A
+ * variable's explanation is kept in xar while it stays assigned, since
+ * analysis, minimisation and shrinking ask for it again, over many
+ * conflicts.
  */
 static uint32_t rule_reason(cdcl *s, const skx_con *c, uint32_t skip, uint32_t before)
 {
     const uint16_t *cells = s->m->con_cells + c->cell_off;
-    const uint32_t nc = c->ncells, n = (uint32_t)s->n;
+    const uint32_t nc = c->ncells;
     uint64_t *D = s->edom, *T = s->tdom, *G = s->gdom;
     if (skip != NO_VAR && s->xoff[skip]) {
         const uint32_t *x = s->xar + s->xoff[skip];
@@ -993,12 +994,11 @@ static uint32_t rule_reason(cdcl *s, const skx_con *c, uint32_t skip, uint32_t b
      * G[j]: the false ones an explanation may name */
     int sj = -1;
     uint32_t sd = 0;
-    const uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
     for (uint32_t j = 0; j < nc; j++) {
         /* cand holds exactly the digits not false now; of the false ones,
          * those made false at skip or after count as open */
         uint64_t keep = s->cand[cells[j]], give = 0;
-        for (uint64_t o = ~keep & all; o; o &= o - 1) {
+        for (uint64_t o = ~keep & s->m->all; o; o &= o - 1) {
             uint32_t d = (uint32_t)__builtin_ctzll(o), w = (uint32_t)cells[j] << s->sh | d;
             if (s->level[w] == 0)
                 continue;

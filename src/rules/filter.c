@@ -100,25 +100,36 @@ static void range_set(uint64_t *t, size_t w, long lo, long hi)
  * 2 (n + 1) w words; F is left there (F[n] = the sums the cells reach
  * before narrowing).  0 when nothing reaches the target.
  */
+/* One cell's step of the one-word tables: the sums f reaches plus a
+ * digit of dom (forward), and the partial sums from which a digit of dom
+ * reaches one of g (backward). */
+static inline uint64_t sums_plus(uint64_t f, uint64_t dom)
+{
+    uint64_t r = 0;
+    for (; dom; dom &= dom - 1)
+        r |= f << (__builtin_ctzll(dom) + 1);
+    return r;
+}
+
+static inline uint64_t sums_minus(uint64_t g, uint64_t dom)
+{
+    uint64_t r = 0;
+    for (; dom; dom &= dom - 1)
+        r |= g >> (__builtin_ctzll(dom) + 1);
+    return r;
+}
+
 /* sum_support when every sum fits one word (9x9 and most cages): the
  * same steps on plain integers.  n < 64 then, since digits are >= 1. */
 static int sum_support1(int n, uint64_t *dom, uint64_t target, uint64_t *scratch)
 {
     uint64_t *F = scratch, *G = scratch + n + 1;
     F[0] = 1;
-    for (int i = 0; i < n; i++) {
-        uint64_t f = 0, prev = F[i];
-        for (uint64_t o = dom[i]; o; o &= o - 1)
-            f |= prev << (__builtin_ctzll(o) + 1);
-        F[i + 1] = f;
-    }
+    for (int i = 0; i < n; i++)
+        F[i + 1] = sums_plus(F[i], dom[i]);
     G[n] = target;
-    for (int i = n - 1; i >= 0; i--) {
-        uint64_t g = 0, next = G[i + 1];
-        for (uint64_t o = dom[i]; o; o &= o - 1)
-            g |= next >> (__builtin_ctzll(o) + 1);
-        G[i] = g;
-    }
+    for (int i = n - 1; i >= 0; i--)
+        G[i] = sums_minus(G[i + 1], dom[i]);
     if (!(G[0] & 1))
         return 0;
     for (int i = 0; i < n; i++) {
@@ -264,20 +275,25 @@ static uint64_t mirror(uint64_t x, int n)
     return x >> (64 - n);
 }
 
+/* A sum whose last aux cells count negated runs on their mirrored masks:
+ * a cell that adds N+1-d instead of d is a cell holding N+1-d.  Mirrors
+ * those masks (again: back). */
+static void mirror_negated(const sk_model *m, const skx_con *c, uint64_t *dom)
+{
+    for (uint32_t i = c->ncells - c->aux; i < c->ncells; i++)
+        dom[i] = mirror(dom[i], m->n);
+}
+
 static int filter_sum_(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch);
 
-/* A sum whose last aux cells count negated runs on their mirrored masks:
- * a cell that adds N+1-d instead of d is a cell holding N+1-d. */
 static int filter_sum(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch)
 {
     if (!c->aux)
         return filter_sum_(m, c, dom, scratch);
-    const int n = m->n, first = (int)c->ncells - c->aux;
-    for (int i = first; i < (int)c->ncells; i++)
-        dom[i] = mirror(dom[i], n);
+    mirror_negated(m, c, dom);
     int ok = filter_sum_(m, c, dom, scratch);
-    for (int i = first; i < (int)c->ncells && ok; i++)
-        dom[i] = mirror(dom[i], n);
+    if (ok)
+        mirror_negated(m, c, dom);
     return ok;
 }
 
@@ -682,21 +698,12 @@ int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t 
 static int sum_implies1(int n, const uint64_t *dom, uint64_t target, int j, int d)
 {
     uint64_t f = 1, g = target;
-    const int end = j < 0 ? n : j;
-    for (int i = 0; i < end; i++) {
-        uint64_t nf = 0;
-        for (uint64_t o = dom[i]; o; o &= o - 1)
-            nf |= f << (__builtin_ctzll(o) + 1);
-        f = nf;
-    }
+    for (int i = 0; i < (j < 0 ? n : j); i++)
+        f = sums_plus(f, dom[i]);
     if (j < 0)
         return !(f & target);
-    for (int i = n - 1; i > j; i--) {
-        uint64_t ng = 0;
-        for (uint64_t o = dom[i]; o; o &= o - 1)
-            ng |= g >> (__builtin_ctzll(o) + 1);
-        g = ng;
-    }
+    for (int i = n - 1; i > j; i--)
+        g = sums_minus(g, dom[i]);
     return !((f << (d + 1)) & g);
 }
 
@@ -704,18 +711,16 @@ int skx_con_implies(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t
                     int d)
 {
     if (c->type == SKX_SUM && c->hi < 64 && !(c->ndata && c->ncells > SUM_TABLE_MAX)) {
-        const int n = (int)c->ncells, first = n - c->aux;
-        if (c->aux) {
-            for (int i = first; i < n; i++)
-                dom[i] = mirror(dom[i], m->n);
-            if (j >= first)
-                d = m->n - 1 - d;
-        }
+        const int n = (int)c->ncells;
+        mirror_negated(m, c, dom);
+        if (j >= n - c->aux)
+            d = m->n - 1 - d;
         if (c->ndata && !group_bounds(n, dom, m->con_data + c->data_off, c->lo, c->hi, scratch))
             return 1;
         if (j >= 0 && !(dom[j] >> d & 1))
             return 1;
-        uint64_t target = c->lo < 0 ? 0 : (~0ull << c->lo) & (c->hi >= 63 ? ~0ull : (2ull << c->hi) - 1);
+        uint64_t target;
+        range_set(&target, 1, c->lo, c->hi);
         return sum_implies1(n, dom, target, j, d);
     }
     if (!skx_con_filter(m, c, dom, scratch))
