@@ -22,8 +22,14 @@
  *   fewest candidates, preferring the largest product of those counts (a
  *   choice that settles much on every side shrinks the tree fastest).
  *   Up to 9x9 probing costs more than it saves and the branch is simply a
- *   cell with the fewest candidates.  Digits are tried in increasing
- *   order; the last alternative of a choice is forced, not a guess.
+ *   cell with the fewest candidates.  A probing pass that settles nothing
+ *   (an open grid: every digit of every cell survives) is followed by 1,
+ *   2, 4 ... up to 32 nodes that branch on the fewest candidates without
+ *   probing, until a pass settles something again: an empty 16x16 grid
+ *   is answered (two solutions) in 19 ms instead of 240 ms, in the same
+ *   177 nodes, and puzzles that probing settles are not affected.  Digits
+ *   are tried in increasing order; the last alternative of a choice is
+ *   forced, not a guess.
  *
  * Variant rules: two strategies, in rounds
  *   Models with rules are probed at every size (their propagators make
@@ -70,6 +76,7 @@ typedef struct state {
     uint32_t *score;       /* score[i]: recent dead ends right after branching on cell i */
     uint32_t conflicts;    /* dead ends since the scores were last halved */
     uint64_t work;         /* probes and nodes so far (for the rounds) */
+    uint32_t skip, gap;    /* nodes left without probing; the last gap */
 } state;
 
 static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
@@ -175,10 +182,11 @@ static int probe_cell(state *s, int i, uint64_t *score)
  * Returns 0, -1 when the node itself is contradictory, or -2 when the
  * deadline passed or the search was cancelled (ctl->res->end says which).
  */
-static int probe(state *s, int max_width, int *best, sk_ctl *ctl)
+static int probe(state *s, int max_width, int *best, sk_ctl *ctl, int *useful)
 {
     const int nc = s->pr.m->ncells;
     int changed;
+    *useful = 0;
     do {
         changed = 0;
         uint64_t best_score = 0;
@@ -197,6 +205,7 @@ static int probe(state *s, int max_width, int *best, sk_ctl *ctl)
             if (r < 0)
                 return -1;
             changed |= r;
+            *useful |= r;
             w = __builtin_popcountll(s->pr.cand[i]);
             if (score && (w < best_width || (w == best_width && score > best_score))) {
                 best_score = score;
@@ -317,6 +326,10 @@ enum { PROBING, SCORED };
  * before the search starts again with the other; each round doubles it. */
 #define FIRST_ROUND 20000
 
+/* The longest run of nodes without probing after passes that settled
+ * nothing (see the top comment). */
+#define PROBE_GAP_MAX 32
+
 static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk_ctl *ctl)
 {
     state st, *s = &st;
@@ -330,6 +343,7 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
     s->conflicts = 0;
     s->stamp = 0;
     s->work = 0;
+    s->skip = s->gap = 0;
     /* Probing pays from 10x10 up, and there every cell is worth probing:
      * tarek's twenty hard 16x16 puzzles all fall at the root that way,
      * against 43k nodes when only cells of two or three candidates are
@@ -353,10 +367,21 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
     for (;;) {
         int pick = -1;
         if (ok && width && strategy == PROBING && s->pr.nassigned < m->ncells) {
-            int r = probe(s, width, &pick, ctl);
-            if (r == -2)
-                return SK_OK;
-            ok = r == 0;
+            if (s->skip) {
+                s->skip--;
+            } else {
+                int useful;
+                int r = probe(s, width, &pick, ctl, &useful);
+                if (r == -2)
+                    return SK_OK;
+                ok = r == 0;
+                if (ok && !useful) {
+                    s->gap = s->gap ? (s->gap < PROBE_GAP_MAX ? 2 * s->gap : s->gap) : 1;
+                    s->skip = s->gap;
+                } else {
+                    s->gap = 0;
+                }
+            }
         }
         if (ok) {
             if (s->pr.nassigned == m->ncells) {
