@@ -3,8 +3,9 @@
 #
 # Called by `make test` (B names the build directory: build or build-san).
 # Each layer prints its own "N passed, N failed" line last; this script
-# shows each layer's output, then prints the grand total in the same form
-# and exits non-zero when anything failed.
+# shows each layer's output (but its "ok" lines) and the seconds it took,
+# then prints the grand total in the same form and exits non-zero when
+# anything failed.
 
 B=${B:-build}
 total_passed=0
@@ -17,9 +18,11 @@ layer() {
     name=$1
     shift
     echo "== $name"
+    t0=$(date +%s)
     "$@" >"$log" 2>&1
     rc=$?
     grep -v '^ok ' "$log"
+    echo "   ($(($(date +%s) - t0)) s)"
     summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
     if [ -z "$summary" ]; then
         echo "$name: no summary line (exit $rc)"
