@@ -102,10 +102,15 @@ int sk_logic_new(const sk_model *m, sk_logic **out)
     s->nodes = calloc((size_t)s->maxnodes, sizeof *s->nodes);
     s->branch = calloc((size_t)s->nc * (size_t)s->n + 2, sizeof *s->branch);
     s->pos = calloc((size_t)m->nhouses * (size_t)s->n, sizeof *s->pos);
+    s->hplaced = calloc((size_t)m->nhouses, sizeof *s->hplaced);
+    s->hempty = calloc((size_t)m->nhouses, sizeof *s->hempty);
+    s->cpos_off = calloc((size_t)s->nc + 1, sizeof *s->cpos_off);
+    s->cpos = calloc((size_t)m->cell_house_off[m->ncells] + 1, sizeof *s->cpos);
     s->words = (s->nc + 63) / 64;
     s->peerbits = calloc((size_t)s->nc * (size_t)s->words, sizeof *s->peerbits);
     if (!s->cand || !s->val || !s->house || !s->hkind || !s->cell_house || !s->elim ||
-        !s->cells || !s->nodes || !s->branch || !s->pos || !s->peerbits) {
+        !s->cells || !s->nodes || !s->branch || !s->pos || !s->peerbits || !s->hplaced ||
+        !s->hempty || !s->cpos_off || !s->cpos) {
         sk_logic_free(s);
         return SK_ENOMEM;
     }
@@ -137,6 +142,24 @@ int sk_logic_new(const sk_model *m, sk_logic **out)
             k++;
         }
     s->nh = k;
+    /* each cell's places in the full houses, for keeping pos up */
+    for (k = 0; k < s->nh; k++) {
+        int cnt;
+        const uint16_t *cells = skl_hcells(s, k, &cnt);
+        for (int i = 0; i < cnt; i++)
+            s->cpos_off[cells[i] + 1]++;
+    }
+    for (int c = 0; c < s->nc; c++)
+        s->cpos_off[c + 1] += s->cpos_off[c];
+    for (k = 0; k < s->nh; k++) {
+        int cnt;
+        const uint16_t *cells = skl_hcells(s, k, &cnt);
+        for (int i = 0; i < cnt; i++) /* cpos_off[c] is advanced, then restored */
+            s->cpos[s->cpos_off[cells[i]]++] = (uint32_t)k << 6 | (uint32_t)i;
+    }
+    for (int c = s->nc; c > 0; c--)
+        s->cpos_off[c] = s->cpos_off[c - 1];
+    s->cpos_off[0] = 0;
     if (skl_chain_new(s) != SK_OK) {
         sk_logic_free(s);
         return SK_ENOMEM;
@@ -162,6 +185,10 @@ void sk_logic_free(sk_logic *s)
     free(s->elim2);
     free(s->cells2);
     free(s->pos);
+    free(s->hplaced);
+    free(s->hempty);
+    free(s->cpos_off);
+    free(s->cpos);
     free(s->peerbits);
     free(s);
 }
@@ -198,15 +225,40 @@ const uint16_t *skl_hcells(const skl_state *s, int k, int *count)
 
 #define hcells skl_hcells
 
+/* Digits of cell c (unsolved) leave the places of its houses in pos. */
+static void pos_remove(skl_state *s, int c, uint64_t digits)
+{
+    for (uint32_t e = s->cpos_off[c]; e < s->cpos_off[c + 1]; e++) {
+        uint64_t *p = s->pos + (size_t)(s->cpos[e] >> 6) * (size_t)s->n, bit = BIT(s->cpos[e] & 63);
+        for (uint64_t o = digits; o; o &= o - 1)
+            p[lowest(o)] &= ~bit;
+    }
+}
+
 /* Places digit d (0-based) in cell c and removes it from the peers. */
 static void place(skl_state *s, int c, int d)
 {
     const sk_model *m = s->m;
+    if (s->pos_valid && !s->val[c]) {
+        pos_remove(s, c, s->cand[c]);
+        for (uint32_t e = s->cpos_off[c]; e < s->cpos_off[c + 1]; e++) {
+            s->hplaced[s->cpos[e] >> 6] |= BIT(d);
+            s->hempty[s->cpos[e] >> 6]--;
+        }
+    }
     s->val[c] = (uint8_t)(d + 1);
     s->cand[c] = BIT(d);
-    for (uint32_t i = m->peer_off[c]; i < m->peer_off[c + 1]; i++)
-        s->cand[m->peers[i]] &= ~BIT(d);
+    for (uint32_t i = m->peer_off[c]; i < m->peer_off[c + 1]; i++) {
+        int p = m->peers[i];
+        if (!(s->cand[p] & BIT(d)))
+            continue;
+        s->cand[p] &= ~BIT(d);
+        if (s->pos_valid && !s->val[p])
+            pos_remove(s, p, BIT(d));
+    }
 }
+
+static void positions_table(skl_state *s);
 
 static uint64_t cell_domain(const skl_state *s, int c)
 {
@@ -217,6 +269,7 @@ int sk_logic_start(sk_logic *s, const uint8_t *givens)
 {
     if (!s || !givens)
         return SK_EINVAL;
+    s->pos_valid = 0;
     for (int c = 0; c < s->nc; c++) {
         s->cand[c] = cell_domain(s, c);
         s->val[c] = 0;
@@ -228,6 +281,7 @@ int sk_logic_start(sk_logic *s, const uint8_t *givens)
             return SK_EINVAL;
         place(s, c, givens[c] - 1);
     }
+    positions_table(s);
     return SK_OK;
 }
 
@@ -235,6 +289,7 @@ int sk_logic_start_candidates(sk_logic *s, const uint8_t *givens, const uint64_t
 {
     if (!s || !cand)
         return SK_EINVAL;
+    s->pos_valid = 0;
     for (int c = 0; c < s->nc; c++) {
         s->cand[c] = cand[c] & cell_domain(s, c);
         s->val[c] = 0;
@@ -249,6 +304,7 @@ int sk_logic_start_candidates(sk_logic *s, const uint8_t *givens, const uint64_t
     for (int c = 0; c < s->nc; c++)
         if (!s->cand[c])
             return SK_EINVAL;
+    positions_table(s);
     return SK_OK;
 }
 
@@ -342,6 +398,8 @@ static uint64_t positions(const skl_state *s, int k, int d)
 
 static int empty_cells(const skl_state *s, int k)
 {
+    if (s->pos_valid)
+        return s->hempty[k];
     int cnt, e = 0;
     const uint16_t *cells = hcells(s, k, &cnt);
     for (int i = 0; i < cnt; i++)
@@ -352,6 +410,8 @@ static int empty_cells(const skl_state *s, int k)
 /* The digits placed in house k. */
 static uint64_t placed_in(const skl_state *s, int k)
 {
+    if (s->pos_valid)
+        return s->hplaced[k];
     int cnt;
     const uint16_t *cells = hcells(s, k, &cnt);
     uint64_t p = 0;
@@ -361,21 +421,25 @@ static uint64_t placed_in(const skl_state *s, int k)
     return p;
 }
 
-/* Fills the table of every house's places for every digit, valid until
- * the candidates change (one search for a step). */
+/* Fills the table of every house's places for every digit, its placed
+ * digits and empty cells.  place() and sk_logic_apply() keep them up
+ * from then on (a step changes a few candidates; rebuilding the table at
+ * every step was half the time of rating an easy puzzle). */
 static void positions_table(skl_state *s)
 {
-    s->pos_valid = 0;
-    for (int k = 0; k < s->nh; k++)
-        for (int d = 0; d < s->n; d++)
-            s->pos[k * s->n + d] = 0;
+    memset(s->pos, 0, (size_t)s->nh * (size_t)s->n * sizeof *s->pos);
     for (int k = 0; k < s->nh; k++) {
         int cnt;
         const uint16_t *cells = hcells(s, k, &cnt);
+        s->hplaced[k] = 0;
+        s->hempty[k] = 0;
         for (int i = 0; i < cnt; i++) {
             int c = cells[i];
-            if (s->val[c])
+            if (s->val[c]) {
+                s->hplaced[k] |= BIT(s->val[c] - 1);
                 continue;
+            }
+            s->hempty[k]++;
             for (uint64_t v = s->cand[c]; v; v &= v - 1)
                 s->pos[k * s->n + lowest(v)] |= BIT(i);
         }
@@ -776,8 +840,13 @@ void sk_logic_apply(sk_logic *s, const sk_step *h)
 {
     if (!s || !h)
         return;
-    for (int i = 0; i < h->nelim && !h->direct; i++)
-        s->cand[h->elim[i].cell] &= ~BIT(h->elim[i].digit - 1);
+    for (int i = 0; i < h->nelim && !h->direct; i++) {
+        int c = h->elim[i].cell;
+        uint64_t bit = BIT(h->elim[i].digit - 1);
+        if (s->pos_valid && !s->val[c] && (s->cand[c] & bit))
+            pos_remove(s, c, bit);
+        s->cand[c] &= ~bit;
+    }
     if (h->cell >= 0)
         place(s, h->cell, h->digit - 1);
 }
@@ -801,7 +870,8 @@ static int allowed(const skl_state *s, int r)
 static int next_step_(skl_state *s)
 {
     int st;
-    positions_table(s);
+    if (!s->pos_valid)
+        positions_table(s);
     if (full_house_or_hidden_single(s))
         return 1;
     if (allowed(s, 17) && locking(s, 1))
@@ -863,9 +933,7 @@ static int next_step_(skl_state *s)
 
 static int next_step(skl_state *s)
 {
-    int st = next_step_(s);
-    s->pos_valid = 0;
-    return st;
+    return next_step_(s);
 }
 
 int sk_logic_next(sk_logic *s, sk_step *step)

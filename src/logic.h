@@ -69,9 +69,14 @@ struct sk_logic {
     void (*collect)(void *ctx, const sk_step *st);
     void *collect_ctx;
     uint64_t *pos;   /* nh * N: each house's places for each digit */
+    uint64_t *hplaced; /* nh: the digits placed in each house */
+    int *hempty;     /* nh: its empty cells */
+    uint32_t *cpos_off; /* nc + 1 offsets into cpos */
+    uint32_t *cpos;  /* each cell's houses: k << 6 | its index in house k */
     int words;       /* 64-bit words of a set of cells */
     uint64_t *peerbits; /* nc sets: each cell's peers */
-    int pos_valid;   /* while one step is searched */
+    int pos_valid;   /* pos, hplaced and hempty follow cand and val (kept
+                        up by place and sk_logic_apply) */
     sk_cand *elim2;  /* the step storage while collecting */
     int *cells2;
 };

@@ -9,7 +9,9 @@
  *     elimination must remove a live candidate that is not the solution's,
  *     a step must change the grid (a direct step by its placement alone),
  *     its rating must be at least its technique's base rating, and
- *     sk_logic_apply must leave exactly the candidates the step says.  The
+ *     sk_logic_apply must leave exactly the candidates the step says (and
+ *     the solver's house tables, kept up step by step, must be those the
+ *     candidates make).  The
  *     steps of the basic techniques are also checked against the houses,
  *     cells and digits they name (a hidden single's house really has one
  *     place for the digit, a fish's base lines really lie in its cover
@@ -44,7 +46,9 @@
 #include <time.h>
 
 #include "check.h"
+#include "logic.h" /* the solver's house tables, checked against its candidates */
 #include "logic_pm.h"
+#include "model.h"
 #include "sudokit.h"
 
 #define DATA "../shared/data"
@@ -409,6 +413,39 @@ static void report(const board *b, const char *what, const uint8_t *givens, int 
     fprintf(stderr, "\n");
 }
 
+/* 1 when the logical solver's house tables (each house's places for each
+ * digit, its placed digits, its empty cells), kept up step by step, are
+ * what its candidates and values make them. */
+static int tables_follow(const sk_logic *l)
+{
+    const sk_model *m = l->m;
+    if (!l->pos_valid)
+        return 1; /* not in use: rebuilt when needed */
+    for (int k = 0; k < l->nh; k++) {
+        const uint16_t *cells = m->house_cells + m->house_off[l->house[k]];
+        int cnt = (int)(m->house_off[l->house[k] + 1] - m->house_off[l->house[k]]);
+        uint64_t placed = 0;
+        int empty = 0;
+        for (int d = 0; d < l->n; d++) {
+            uint64_t places = 0;
+            for (int i = 0; i < cnt; i++)
+                if (!l->val[cells[i]] && (l->cand[cells[i]] >> d & 1))
+                    places |= 1ull << i;
+            if (places != l->pos[k * l->n + d])
+                return 0;
+        }
+        for (int i = 0; i < cnt; i++) {
+            if (l->val[cells[i]])
+                placed |= 1ull << (l->val[cells[i]] - 1);
+            else
+                empty++;
+        }
+        if (placed != l->hplaced[k] || empty != l->hempty[k])
+            return 0;
+    }
+    return 1;
+}
+
 typedef struct walk_total {
     long puzzles, solved, stuck, steps;
 } walk_total;
@@ -519,6 +556,11 @@ static int walk(const board *b, sk_logic *l, const uint8_t *givens, const uint8_
         val = sk_logic_values(l);
         if (!same_masks(b, cand, expect)) {
             report(b, what, givens, step, &st, "sk_logic_apply left other candidates");
+            bad++;
+            break;
+        }
+        if (!tables_follow(l)) {
+            report(b, what, givens, step, &st, "the house tables do not follow the candidates");
             bad++;
             break;
         }
