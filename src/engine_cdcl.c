@@ -85,7 +85,12 @@
  *   A candidate that fails is removed; what every alternative of a group
  *   implies holds.  Repeated until nothing changes.  Level-0 facts need no
  *   reason, so any sound inference may be added there.  This alone solves
- *   most 9x9 and 16x16 puzzles.
+ *   most 9x9 and 16x16 puzzles.  On an open grid nothing is settled and a
+ *   pass costs N^3 propagations (an empty 64x64: 9 s to say "several
+ *   solutions"), so probing stops when its first 4N groups settle nothing,
+ *   unless the model has rules' propagators: there the probes see through
+ *   the rules, and killer cages over an empty grid need them (without,
+ *   one of the published ones took twice the time).
  *
  * More than one solution
  *   After a solution the search must exclude it and go on.  While room
@@ -1568,7 +1573,7 @@ static int probe_root(cdcl *s, sk_ctl *ctl)
     const sk_model *m = s->m;
     uint32_t *vars = s->stack; /* free outside analysis */
     unsigned groups = 0;
-    int changed;
+    int changed, settled = 0;
     do {
         changed = 0;
         for (int c = 0; c < s->nc; c++) {
@@ -1581,8 +1586,11 @@ static int probe_root(cdcl *s, sk_ctl *ctl)
             if (r < 0)
                 return -1;
             changed |= r;
+            settled |= r;
             if ((++groups & 63) == 0 && skx_tick_slow(ctl))
                 return 1;
+            if (!settled && !m->ncons && groups >= 4u * (unsigned)s->n)
+                return 0; /* an open grid: probing will not pay */
         }
         for (int h = 0; h < m->nfull; h++) {
             const uint16_t *cells = m->house_cells + m->house_off[h];
