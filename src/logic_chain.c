@@ -151,6 +151,13 @@ struct skl_chain {
     int limit;          /* the caller's rating limit (not for nested ones) */
     int dynamic, nishio, multiple, level, nestlimit;
     int oom;
+    /* the static links of each potential (links()): while lk_gen stays,
+       the grid and the rules (y, x) stay too */
+    unsigned *lk_stamp; /* np: == lk_gen when its links are stored */
+    int *lk_start, *lk_len; /* np: where they are in lk_pot and lk_cause */
+    int *lk_pot, *lk_cause;
+    int lk_n, lk_cap;
+    unsigned lk_gen;
 };
 
 #define N_ (s->n)
@@ -227,6 +234,11 @@ void skl_chain_free(skl_state *s)
     free(c->offpar);
     free(c->cache);
     free(c->gridbuf);
+    free(c->lk_stamp);
+    free(c->lk_start);
+    free(c->lk_len);
+    free(c->lk_pot);
+    free(c->lk_cause);
     if (c->child) {
         s->chain = c->child;
         skl_chain_free(s);
@@ -283,6 +295,13 @@ static int setup(skl_state *s)
     c->pot_dig = malloc((size_t)nc * (size_t)s->n * sizeof *c->pot_dig);
     c->hm_grid = malloc((size_t)m->nhouses * (size_t)s->n * sizeof *c->hm_grid);
     c->hm = malloc((size_t)m->nhouses * (size_t)s->n * sizeof *c->hm);
+    c->lk_stamp = calloc((size_t)c->np, sizeof *c->lk_stamp);
+    c->lk_start = malloc((size_t)c->np * sizeof *c->lk_start);
+    c->lk_len = malloc((size_t)c->np * sizeof *c->lk_len);
+    if (!c->lk_stamp || !c->lk_start || !c->lk_len) {
+        c->np = 0;
+        return SK_ENOMEM;
+    }
     if (!c->smap || !c->sstamp || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
         !c->todo || !c->next || !c->mark || !c->out ||
         !c->outpar || !c->outcause || !c->tmp || !c->cnt || !c->cnt_stamp || !c->chouse_off || !c->peers_off ||
@@ -497,6 +516,52 @@ static void off_to_on(skl_state *s, int pot, int y, int x, const run *r)
                 c->outpar[np++] = k, (*cntp)++;
         }
     }
+}
+
+/* A new generation of static links: the grid or the rules changed. */
+static void links_forget(skl_chain *c)
+{
+    c->lk_gen++;
+    c->lk_n = 0;
+}
+
+/*
+ * The static links of potential pot into c->out (on_to_off, or
+ * off_to_on without a run: no hidden parents), computed once per
+ * generation and then copied: the unary and multiple producers follow
+ * the links of the same potentials from every assumption.  0 when out
+ * of memory.
+ */
+static int links(skl_state *s, int pot, int y, int x)
+{
+    skl_chain *c = s->chain;
+    if (c->lk_stamp[pot] == c->lk_gen) {
+        int n = c->lk_len[pot], at = c->lk_start[pot];
+        memcpy(c->out, c->lk_pot + at, (size_t)n * sizeof *c->out);
+        memcpy(c->outcause, c->lk_cause + at, (size_t)n * sizeof *c->outcause);
+        if (!PON(pot))
+            memset(c->outpar, 0, (size_t)n * sizeof *c->outpar);
+        c->nout = n;
+        return 1;
+    }
+    if (PON(pot))
+        on_to_off(s, pot, y);
+    else
+        off_to_on(s, pot, y, x, NULL);
+    int cap = c->lk_cap;
+    if (!grow((void **)&c->lk_pot, &cap, c->lk_n + c->nout, sizeof *c->lk_pot))
+        return 0;
+    cap = c->lk_cap;
+    if (!grow((void **)&c->lk_cause, &cap, c->lk_n + c->nout, sizeof *c->lk_cause))
+        return 0;
+    c->lk_cap = cap;
+    memcpy(c->lk_pot + c->lk_n, c->out, (size_t)c->nout * sizeof *c->out);
+    memcpy(c->lk_cause + c->lk_n, c->outcause, (size_t)c->nout * sizeof *c->outcause);
+    c->lk_start[pot] = c->lk_n;
+    c->lk_len[pot] = c->nout;
+    c->lk_stamp[pot] = c->lk_gen;
+    c->lk_n += c->nout;
+    return 1;
 }
 
 /* Resets the working grid to the producer's grid. */
@@ -962,8 +1027,7 @@ static int do_cycles(skl_state *s, int start, int y, int x)
         while (hon < ton) {
             int at = hon, p = c->qon[hon++];
             const uint64_t *anc = sets ? c->anc + (size_t)at * w : NULL;
-            on_to_off(s, c->node[p].pot, y);
-            if (!queue_room(c, toff + c->nout) ||
+            if (!links(s, c->node[p].pot, y, x) || !queue_room(c, toff + c->nout) ||
                 (sets && !grow((void **)&c->offpar, &c->capoffpar, toff + c->nout, sizeof *c->offpar)))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
@@ -981,8 +1045,8 @@ static int do_cycles(skl_state *s, int start, int y, int x)
         length++;
         while (hoff < toff) {
             int at = hoff, p = c->qoff[hoff++];
-            off_to_on(s, c->node[p].pot, y, x, NULL);
-            if (!queue_room(c, ton + c->nout) || (sets && !anc_room(c, ton + c->nout, w)))
+            if (!links(s, c->node[p].pot, y, x) || !queue_room(c, ton + c->nout) ||
+                (sets && !anc_room(c, ton + c->nout, w)))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
                 int pot = c->out[i];
@@ -1053,15 +1117,13 @@ static int do_forcing(skl_state *s, int start, int y, int *target)
     while (hon < ton || hoff < toff) {
         while (hon < ton) {
             int p = c->qon[hon++];
-            on_to_off(s, c->node[p].pot, y);
-            if (!queue_room(c, toff + c->nout) ||
+            if (!links(s, c->node[p].pot, y, 1) || !queue_room(c, toff + c->nout) ||
                 forcing_links(c, &r, p, neg, &found, c->qoff, &toff) != SK_OK)
                 return SK_ENOMEM;
         }
         while (hoff < toff) {
             int p = c->qoff[hoff++];
-            off_to_on(s, c->node[p].pot, y, 1, NULL);
-            if (!queue_room(c, ton + c->nout) ||
+            if (!links(s, c->node[p].pot, y, 1) || !queue_room(c, ton + c->nout) ||
                 forcing_links(c, &r, p, neg, &found, c->qon, &ton) != SK_OK)
                 return SK_ENOMEM;
         }
@@ -1076,6 +1138,7 @@ static int unary(skl_state *s)
     static const int passes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
     for (int pass = 0; pass < 3; pass++) {
         int y = passes[pass][0], x = passes[pass][1];
+        links_forget(c);
         for (int cell = 0; cell < s->nc; cell++) {
             int card = popcount64(c->grid[cell]);
             if (card < 2 || (!x && card > 2))
@@ -1369,7 +1432,10 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
     for (;;) {
         if (hon < ton) {
             int p = c->qon[hon++];
-            on_to_off(s, c->node[p].pot, y);
+            if (c->dynamic)
+                on_to_off(s, c->node[p].pot, y);
+            else if (!links(s, c->node[p].pot, y, 1))
+                return SK_ENOMEM;
             if (!queue_room(c, toff + c->nout))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
@@ -1393,9 +1459,12 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
         }
         if (hoff < toff) {
             int p = c->qoff[hoff++], pot0 = c->node[p].pot, at = 0;
-            off_to_on(s, pot0, y, 1, c->dynamic ? r : NULL);
-            if (c->dynamic)
+            if (c->dynamic) {
+                off_to_on(s, pot0, y, 1, r);
                 g_remove(s, PCELL(pot0), PDIG(pot0));
+            } else if (!links(s, pot0, y, 1)) {
+                return SK_ENOMEM;
+            }
             if (!queue_room(c, ton + c->nout))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
@@ -1686,6 +1755,7 @@ static int multiple_cell(skl_state *s, int cell)
 static int multiple(skl_state *s)
 {
     skl_chain *c = s->chain;
+    links_forget(c);
     for (int cell = 0; cell < s->nc; cell++) {
         if (skl_expired(s))
             return SK_ETIME;
