@@ -13,6 +13,7 @@
  * "Region types" here: 0 boxes (and jigsaw regions), 1 rows, 2 columns,
  * then one type for each other full house (a diagonal, a window...).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -729,48 +730,58 @@ out:
 /* ---- aligned exclusion ------------------------------------------------------ */
 
 typedef struct ae_ctx {
-    const skl_state *s;
-    const uint64_t *g;
     int degree;
     int cells[3];
     uint64_t cand[3];
-    const int *excl; /* common excluders */
-    int nexcl;
+    int see[3][3];     /* aligned cells that see each other */
+    uint64_t pair[64]; /* pair[d]: digits e such that a common excluder
+                          holds exactly d and e */
+    const uint64_t *trip; /* the common excluders of three candidates */
+    int ntrip;
     uint64_t allowed[3];
-    int pick[3];
-    int full;        /* every candidate is in an allowed combination */
+    int full;          /* every candidate is in an allowed combination */
 } ae_ctx;
 
-/* Tries every combination of candidates of the aligned cells; marks the
- * candidates some allowed combination uses.  Stops once all are marked:
- * nothing can be excluded then. */
-static void ae_combos(ae_ctx *a, int i, uint64_t used)
+/*
+ * Marks the candidates of the aligned cells that some allowed combination
+ * uses.  A combination is forbidden when two cells that see each other
+ * hold one digit, or when the digits it uses cover all of a common
+ * excluder's candidates: two of them (pair[]), or, for three different
+ * digits, all three (trip).  Those are conditions on pairs of digits but
+ * the last, so the third cell's digits are found together as a mask.
+ * Stops once every candidate is marked: nothing can be excluded then.
+ */
+static void ae_allowed(ae_ctx *a)
 {
-    if (a->full)
-        return;
-    if (i == a->degree) {
-        int full = 1;
-        for (int x = 0; x < a->degree; x++) {
-            a->allowed[x] |= BIT(a->pick[x]);
-            full &= a->allowed[x] == a->cand[x];
+    const uint64_t *pair = a->pair;
+    for (uint64_t v0 = a->cand[0]; v0 && !a->full; v0 &= v0 - 1) {
+        int d0 = lowest(v0);
+        uint64_t m1 = a->cand[1] & ~pair[d0] & ~(a->see[0][1] ? BIT(d0) : 0);
+        if (a->degree == 2) {
+            if (m1) {
+                a->allowed[0] |= BIT(d0);
+                a->allowed[1] |= m1;
+            }
+        } else {
+            for (; m1; m1 &= m1 - 1) {
+                int d1 = lowest(m1);
+                uint64_t m2 = a->cand[2] & ~pair[d0] & ~pair[d1] &
+                              ~(a->see[0][2] ? BIT(d0) : 0) & ~(a->see[1][2] ? BIT(d1) : 0);
+                if (d0 != d1)
+                    for (int t = 0; t < a->ntrip; t++)
+                        if ((a->trip[t] & BIT(d0)) && (a->trip[t] & BIT(d1)))
+                            m2 &= ~(a->trip[t] & ~BIT(d0) & ~BIT(d1));
+                if (m2) {
+                    a->allowed[0] |= BIT(d0);
+                    a->allowed[1] |= BIT(d1);
+                    a->allowed[2] |= m2;
+                }
+            }
         }
+        int full = 1;
+        for (int x = 0; x < a->degree; x++)
+            full &= a->allowed[x] == a->cand[x];
         a->full = full;
-        return;
-    }
-    for (uint64_t v = a->cand[i]; v; v &= v - 1) {
-        int d = lowest(v), clash = 0;
-        for (int x = 0; x < i && !clash; x++)
-            clash = a->pick[x] == d && skl_sees(a->s, a->cells[x], a->cells[i]);
-        if (clash)
-            continue;
-        /* an excluder left without candidates forbids every extension */
-        uint64_t u = used | BIT(d);
-        for (int e = 0; e < a->nexcl && !clash; e++)
-            clash = !(a->g[a->excl[e]] & ~u);
-        if (clash)
-            continue;
-        a->pick[i] = d;
-        ae_combos(a, i + 1, u);
     }
 }
 
@@ -789,7 +800,9 @@ int skl_aligned(skl_state *s, int degree)
     uint64_t *twin = calloc((size_t)w, sizeof *twin);
     int *common = malloc((size_t)nc * sizeof *common);
     int *tw = malloc((size_t)nc * sizeof *tw);
-    if (!g || !base || !exb || !isbase || !small || !single || !twin || !common || !tw) {
+    uint64_t *trip = malloc((size_t)nc * sizeof *trip);
+    if (!g || !base || !exb || !isbase || !small || !single || !twin || !common || !tw ||
+        !trip) {
         ret = SK_ENOMEM;
         goto out;
     }
@@ -844,9 +857,12 @@ int skl_aligned(skl_state *s, int degree)
             for (int ti = 0; ti < (degree == 3 ? ntw : 1); ti++) {
                 ae_ctx a;
                 int ncom = 0;
-                memset(&a, 0, sizeof a);
-                a.s = s;
-                a.g = g;
+                memset(&a, 0, offsetof(ae_ctx, pair));
+                memset(a.pair, 0, (size_t)s->n * sizeof *a.pair);
+                memset(a.allowed, 0, sizeof a.allowed);
+                a.full = 0;
+                a.trip = trip;
+                a.ntrip = 0;
                 a.degree = degree;
                 a.cells[0] = c0;
                 a.cells[1] = c1;
@@ -862,11 +878,21 @@ int skl_aligned(skl_state *s, int degree)
                 }
                 if (ncom < 2)
                     continue;
-                for (int x = 0; x < degree; x++)
+                for (int x = 0; x < degree; x++) {
                     a.cand[x] = g[a.cells[x]];
-                a.excl = common;
-                a.nexcl = ncom;
-                ae_combos(&a, 0, 0);
+                    for (int y = 0; y < degree; y++)
+                        a.see[x][y] = x != y && skl_sees(s, a.cells[x], a.cells[y]);
+                }
+                for (int e = 0; e < ncom; e++) {
+                    uint64_t m = g[common[e]];
+                    if (popcount64(m) == 2) {
+                        a.pair[lowest(m)] |= m & (m - 1);
+                        a.pair[lowest(m & (m - 1))] |= m & -m;
+                    } else {
+                        trip[a.ntrip++] = m;
+                    }
+                }
+                ae_allowed(&a);
                 if (a.full)
                     continue;
                 skl_step_reset(s, degree == 2 ? SK_TECH_ALIGNED_PAIR_EXCLUSION
@@ -893,5 +919,6 @@ out:
     free(twin);
     free(common);
     free(tw);
+    free(trip);
     return ret;
 }
