@@ -559,9 +559,11 @@ static int locking(skl_state *s, int direct)
                 uint64_t p1 = positions(s, k1, d);
                 if (popcount64(p1) < 2)
                     continue;
-                for (int k2 = 0; k2 < s->nh; k2++) {
-                    if (s->hkind[k2] != t2)
-                        continue;
+                /* two cells share at most one house of a kind: the only
+                   candidate is the first place's */
+                int k2 = s->cell_house[c1[lowest(p1)] * 3 +
+                                       (t2 == SKL_BLOCK ? 0 : t2 == SKL_COLUMN ? 1 : 2)];
+                if (k2 >= 0) {
                     int all = 1;
                     for (uint64_t q = p1; q && all; q &= q - 1)
                         all = in_house(s, k2, c1[lowest(q)]);
