@@ -192,7 +192,7 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
                 record_loop(u);
                 continue;
             }
-            if (in_loop(u, next) || (u->g[next] & pair) != pair)
+            if ((u->g[next] & pair) != pair || in_loop(u, next))
                 continue;
             ex |= u->g[next] & ~pair;
             ex &= ~pair;
