@@ -635,18 +635,26 @@ static int hidden_set(skl_state *s, int k, int direct)
                 continue;
             const uint16_t *cells = hcells(s, h, &cnt);
             uint64_t pos[SK_MAX_N];
-            for (int d = 0; d < s->n; d++)
+            /* only digits with 2..k places can be in the set: the subsets
+               of those, in increasing order of their masks, are SE's
+               subsets that can succeed, in SE's order */
+            int dig[SK_MAX_N], m = 0;
+            for (int d = 0; d < s->n; d++) {
                 pos[d] = positions(s, h, d);
-            for (uint64_t sub = first_subset(k); sub; sub = skl_next_subset(sub, s->n)) {
-                uint64_t uni = 0;
-                int ok = 1;
-                for (uint64_t q = sub; q && ok; q &= q - 1) {
-                    int d = lowest(q);
-                    if (popcount64(pos[d]) < 2)
-                        ok = 0;
+                int np = popcount64(pos[d]);
+                if (np >= 2 && np <= k)
+                    dig[m++] = d;
+            }
+            if (m < k)
+                continue;
+            for (uint64_t isub = first_subset(k); isub; isub = skl_next_subset(isub, m)) {
+                uint64_t uni = 0, sub = 0;
+                for (uint64_t q = isub; q; q &= q - 1) {
+                    int d = dig[lowest(q)];
+                    sub |= BIT(d);
                     uni |= pos[d];
                 }
-                if (!ok || popcount64(uni) != k)
+                if (popcount64(uni) != k)
                     continue;
                 hint_reset(s,
                            direct ? (k == 2 ? SK_TECH_DIRECT_HIDDEN_PAIR : SK_TECH_DIRECT_HIDDEN_TRIPLE)
@@ -695,16 +703,24 @@ static int naked_set(skl_state *s, int k)
                 continue;
             int cnt;
             const uint16_t *cells = hcells(s, h, &cnt);
-            for (uint64_t sub = first_subset(k); sub; sub = skl_next_subset(sub, cnt)) {
-                uint64_t uni = 0;
-                int ok = 1;
-                for (uint64_t q = sub; q && ok; q &= q - 1) {
-                    int c = cells[lowest(q)];
-                    if (s->val[c] || popcount64(s->cand[c]) < 2)
-                        ok = 0;
-                    uni |= s->cand[c];
+            /* only open cells with 2..k candidates can be in the set (the
+               same order as SE's subsets of the house, as for hidden sets) */
+            int idx[SK_MAX_N], m = 0;
+            for (int i = 0; i < cnt; i++) {
+                int nc = popcount64(s->cand[cells[i]]);
+                if (!s->val[cells[i]] && nc >= 2 && nc <= k)
+                    idx[m++] = i;
+            }
+            if (m < k)
+                continue;
+            for (uint64_t isub = first_subset(k); isub; isub = skl_next_subset(isub, m)) {
+                uint64_t uni = 0, sub = 0;
+                for (uint64_t q = isub; q; q &= q - 1) {
+                    int i = idx[lowest(q)];
+                    sub |= BIT(i);
+                    uni |= s->cand[cells[i]];
                 }
-                if (!ok || popcount64(uni) != k)
+                if (popcount64(uni) != k)
                     continue;
                 hint_reset(s, k == 2 ? SK_TECH_NAKED_PAIR : k == 3 ? SK_TECH_NAKED_TRIPLE : SK_TECH_NAKED_QUAD,
                            k == 2 ? 30 : k == 3 ? 36 : 50);
