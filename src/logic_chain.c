@@ -394,7 +394,9 @@ static int new_node(skl_chain *c, int pot, const int *par, int npar, int cause)
     n->par = c->npar;
     n->cause = cause;
     n->nest = -1;
-    if (npar) {
+    if (npar == 1) { /* the usual case: no call */
+        c->par[c->npar++] = par[0];
+    } else if (npar) {
         memcpy(c->par + c->npar, par, (size_t)npar * sizeof *par);
         c->npar += npar;
     }
