@@ -561,8 +561,7 @@ static int locking(skl_state *s, int direct)
                     continue;
                 /* two cells share at most one house of a kind: the only
                    candidate is the first place's */
-                int k2 = s->cell_house[c1[lowest(p1)] * 3 +
-                                       (t2 == SKL_BLOCK ? 0 : t2 == SKL_COLUMN ? 1 : 2)];
+                int k2 = s->cell_house[c1[lowest(p1)] * 3 + t2];
                 if (k2 >= 0) {
                     int all = 1;
                     for (uint64_t q = p1; q && all; q &= q - 1)
@@ -885,7 +884,7 @@ static int allowed(const skl_state *s, int r)
     return !s->limit || r <= s->limit;
 }
 
-static int next_step_(skl_state *s)
+static int next_step(skl_state *s)
 {
     int st;
     if (!s->pos_valid)
@@ -947,11 +946,6 @@ static int next_step_(skl_state *s)
             return st;
     }
     return 0;
-}
-
-static int next_step(skl_state *s)
-{
-    return next_step_(s);
 }
 
 int sk_logic_next(sk_logic *s, sk_step *step)

@@ -304,11 +304,7 @@ static int setup(skl_state *s)
     c->lk_stamp = calloc((size_t)c->np, sizeof *c->lk_stamp);
     c->lk_start = malloc((size_t)c->np * sizeof *c->lk_start);
     c->lk_len = malloc((size_t)c->np * sizeof *c->lk_len);
-    if (!c->lk_stamp || !c->lk_start || !c->lk_len) {
-        c->np = 0;
-        return SK_ENOMEM;
-    }
-    if (!c->smap || !c->sstamp || !c->sready || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
+    if (!c->lk_stamp || !c->lk_start || !c->lk_len || !c->smap || !c->sstamp || !c->sready || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
         !c->todo || !c->next || !c->mark || !c->out ||
         !c->outpar || !c->outcause || !c->tmp || !c->cnt || !c->cnt_stamp || !c->chouse_off || !c->peers_off ||
         !c->peers || !c->chouse || !c->chpos || !c->hm_grid || !c->hm || !c->pot_cell ||
