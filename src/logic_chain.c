@@ -162,7 +162,14 @@ struct skl_chain {
     int *lk_pot, *lk_cause;
     int lk_n, lk_cap;
     unsigned lk_gen;
+    const int *lo, *lc; /* links() result: nout potentials and causes */
 };
+
+#if defined(__GNUC__) || defined(__clang__)
+#define INLINE __attribute__((always_inline))
+#else
+#define INLINE
+#endif
 
 #define N_ (s->n)
 #define POT(c, d, on) ((((c) * N_) + (d)) * 2 + (on))
@@ -379,10 +386,16 @@ static int ensure_nodes(skl_chain *c, int more)
 
 /* A new node for potential pot with parents par[0..npar). -1 when out of
  * memory. */
-static int new_node(skl_chain *c, int pot, const int *par, int npar, int cause)
+static int pool_room(skl_chain *c, int npar)
 {
-    if (!ensure_nodes(c, 1) ||
-        !grow((void **)&c->par, &c->cappar, c->npar + npar, sizeof *c->par))
+    return ensure_nodes(c, 1) && grow((void **)&c->par, &c->cappar, c->npar + npar, sizeof *c->par);
+}
+
+/* Inlined: the chain searches make millions of nodes, and the call cost
+ * as much as the work. */
+static inline INLINE int new_node(skl_chain *c, int pot, const int *par, int npar, int cause)
+{
+    if ((c->nnode >= c->capnode || c->npar + npar > c->cappar) && !pool_room(c, npar))
         return -1;
     cnode *n = &c->node[c->nnode];
     n->pot = pot;
@@ -407,7 +420,7 @@ static void pool_reset(skl_chain *c)
     c->nrlist = 0;
 }
 
-static int run_find(const skl_chain *c, const run *r, int pot)
+static inline INLINE int run_find(const skl_chain *c, const run *r, int pot)
 {
     size_t at = (size_t)r->slot * (size_t)c->np + (size_t)pot;
     return c->sstamp[at] == r->stamp ? c->smap[at] : -1;
@@ -426,10 +439,11 @@ static void run_begin(skl_chain *c, run *r, int slot)
 }
 
 /* Adds node k to run r (the run being built is always the last). */
-static int run_add(skl_chain *c, run *r, int k)
+static inline INLINE int run_add(skl_chain *c, run *r, int k)
 {
     size_t at = (size_t)r->slot * (size_t)c->np + (size_t)c->node[k].pot;
-    if (!grow((void **)&c->rlist, &c->caprlist, c->nrlist + 1, sizeof *c->rlist))
+    if (c->nrlist >= c->caprlist &&
+        !grow((void **)&c->rlist, &c->caprlist, c->nrlist + 1, sizeof *c->rlist))
         return 0;
     c->smap[at] = k;
     c->sstamp[at] = r->stamp;
@@ -440,6 +454,8 @@ static int run_add(skl_chain *c, run *r, int k)
 
 static int queue_room(skl_chain *c, int need)
 {
+    if (need <= c->capq)
+        return 1;
     int cap = c->capq;
     if (!grow((void **)&c->qon, &cap, need, sizeof *c->qon))
         return 0;
@@ -534,24 +550,30 @@ static void links_forget(skl_chain *c)
 }
 
 /*
- * The static links of potential pot into c->out (on_to_off, or
- * off_to_on without a run: no hidden parents), computed once per
- * generation and then copied: the unary and multiple producers follow
- * the links of the same potentials from every assumption.  0 when out
- * of memory.
+ * The static links of potential pot (on_to_off, or off_to_on without a
+ * run: no hidden parents), computed once per generation and then read in
+ * place: c->lo and c->lc point to c->nout potentials and their causes.
+ * The unary and multiple producers follow the links of the same
+ * potentials from every assumption.  0 when out of memory.
  */
-static int links(skl_state *s, int pot, int y, int x)
+static int links_new(skl_state *s, int pot, int y, int x);
+
+static inline INLINE int links(skl_state *s, int pot, int y, int x)
 {
     skl_chain *c = s->chain;
     if (c->lk_stamp[pot] == c->lk_gen) {
-        int n = c->lk_len[pot], at = c->lk_start[pot];
-        memcpy(c->out, c->lk_pot + at, (size_t)n * sizeof *c->out);
-        memcpy(c->outcause, c->lk_cause + at, (size_t)n * sizeof *c->outcause);
-        if (!PON(pot))
-            memset(c->outpar, 0, (size_t)n * sizeof *c->outpar);
-        c->nout = n;
+        int at = c->lk_start[pot];
+        c->lo = c->lk_pot + at;
+        c->lc = c->lk_cause + at;
+        c->nout = c->lk_len[pot];
         return 1;
     }
+    return links_new(s, pot, y, x);
+}
+
+static int links_new(skl_state *s, int pot, int y, int x)
+{
+    skl_chain *c = s->chain;
     if (PON(pot))
         on_to_off(s, pot, y);
     else
@@ -568,6 +590,8 @@ static int links(skl_state *s, int pot, int y, int x)
     c->lk_start[pot] = c->lk_n;
     c->lk_len[pot] = c->nout;
     c->lk_stamp[pot] = c->lk_gen;
+    c->lo = c->lk_pot + c->lk_n;
+    c->lc = c->lk_cause + c->lk_n;
     c->lk_n += c->nout;
     return 1;
 }
@@ -1039,10 +1063,10 @@ static int do_cycles(skl_state *s, int start, int y, int x)
                 (sets && !grow((void **)&c->offpar, &c->capoffpar, toff + c->nout, sizeof *c->offpar)))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
-                int cand = c->out[i] / 2;
-                if (sets ? (int)((anc[cand >> 6] >> (cand & 63)) & 1) : is_parent(c, p, c->out[i]))
+                int cand = c->lo[i] / 2;
+                if (sets ? (int)((anc[cand >> 6] >> (cand & 63)) & 1) : is_parent(c, p, c->lo[i]))
                     continue;
-                int k = new_node(c, c->out[i], &p, 1, c->outcause[i]);
+                int k = new_node(c, c->lo[i], &p, 1, c->lc[i]);
                 if (k < 0)
                     return SK_ENOMEM;
                 if (sets)
@@ -1057,17 +1081,17 @@ static int do_cycles(skl_state *s, int start, int y, int x)
                 (sets && !anc_room(c, ton + c->nout, w)))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
-                int pot = c->out[i];
+                int pot = c->lo[i];
                 int k = -1;
                 if (length >= 4 && pot == start) {
-                    k = new_node(c, pot, &p, 1, c->outcause[i]);
+                    k = new_node(c, pot, &p, 1, c->lc[i]);
                     if (k < 0)
                         return SK_ENOMEM;
                     if (ncycles < c->np)
                         cycles[ncycles++] = k;
                 }
                 if (run_find(c, &r, pot) < 0) {
-                    if (k < 0 && (k = new_node(c, pot, &p, 1, c->outcause[i])) < 0)
+                    if (k < 0 && (k = new_node(c, pot, &p, 1, c->lc[i])) < 0)
                         return SK_ENOMEM;
                     if (!run_add(c, &r, k))
                         return SK_ENOMEM;
@@ -1087,17 +1111,17 @@ static int do_cycles(skl_state *s, int start, int y, int x)
     return SK_OK;
 }
 
-/* Adds the links c->out[0..nout) from node p to run r, each potential
+/* Adds the links c->lo[0..nout) from node p to run r, each potential
  * once, queueing the new nodes in q (tail *t); the first link to potential
  * neg is kept in *found. */
 static int forcing_links(skl_chain *c, run *r, int p, int neg, int *found, int *q, int *t)
 {
     for (int i = 0; i < c->nout; i++) {
-        int pot = c->out[i];
-        if (pot == neg && *found < 0 && (*found = new_node(c, pot, &p, 1, c->outcause[i])) < 0)
+        int pot = c->lo[i];
+        if (pot == neg && *found < 0 && (*found = new_node(c, pot, &p, 1, c->lc[i])) < 0)
             return SK_ENOMEM;
         if (run_find(c, r, pot) < 0) {
-            int k = new_node(c, pot, &p, 1, c->outcause[i]);
+            int k = new_node(c, pot, &p, 1, c->lc[i]);
             if (k < 0 || !run_add(c, r, k))
                 return SK_ENOMEM;
             q[(*t)++] = k;
@@ -1440,16 +1464,19 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
     for (;;) {
         if (hon < ton) {
             int p = c->qon[hon++];
-            if (c->dynamic)
+            if (c->dynamic) {
                 on_to_off(s, c->node[p].pot, y);
-            else if (!links(s, c->node[p].pot, y, 1))
+                c->lo = c->out;
+                c->lc = c->outcause;
+            } else if (!links(s, c->node[p].pot, y, 1)) {
                 return SK_ENOMEM;
+            }
             if (!queue_room(c, toff + c->nout))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
-                int pot = c->out[i], conj = run_find(c, r, pot ^ 1);
+                int pot = c->lo[i], conj = run_find(c, r, pot ^ 1);
                 if (conj >= 0) {
-                    int k = new_node(c, pot, &p, 1, c->outcause[i]);
+                    int k = new_node(c, pot, &p, 1, c->lc[i]);
                     if (k < 0)
                         return SK_ENOMEM;
                     *a_on = conj;
@@ -1457,7 +1484,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
                     return 1;
                 }
                 if (run_find(c, r, pot) < 0) {
-                    int k = new_node(c, pot, &p, 1, c->outcause[i]);
+                    int k = new_node(c, pot, &p, 1, c->lc[i]);
                     if (k < 0 || !run_add(c, r, k))
                         return SK_ENOMEM;
                     c->qoff[toff++] = k;
@@ -1470,19 +1497,22 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
             if (c->dynamic) {
                 off_to_on(s, pot0, y, 1, r);
                 g_remove(s, PCELL(pot0), PDIG(pot0));
+                c->lo = c->out;
+                c->lc = c->outcause;
             } else if (!links(s, pot0, y, 1)) {
                 return SK_ENOMEM;
             }
             if (!queue_room(c, ton + c->nout))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
-                int pot = c->out[i], nh = c->outpar[at], conj;
+                int pot = c->lo[i], nh = c->dynamic ? c->outpar[at] : 0, conj;
                 c->tmp[0] = p;
-                memcpy(c->tmp + 1, c->outpar + at + 1, (size_t)nh * sizeof *c->tmp);
+                if (nh)
+                    memcpy(c->tmp + 1, c->outpar + at + 1, (size_t)nh * sizeof *c->tmp);
                 at += nh + 1;
                 conj = run_find(c, r, pot ^ 1);
                 if (conj >= 0) {
-                    int k = new_node(c, pot, c->tmp, nh + 1, c->outcause[i]);
+                    int k = new_node(c, pot, c->tmp, nh + 1, c->lc[i]);
                     if (k < 0)
                         return SK_ENOMEM;
                     *a_on = k;
@@ -1490,7 +1520,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
                     return 1;
                 }
                 if (run_find(c, r, pot) < 0) {
-                    int k = new_node(c, pot, c->tmp, nh + 1, c->outcause[i]);
+                    int k = new_node(c, pot, c->tmp, nh + 1, c->lc[i]);
                     if (k < 0 || !run_add(c, r, k))
                         return SK_ENOMEM;
                     c->qon[ton++] = k;

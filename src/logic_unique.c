@@ -57,7 +57,7 @@ static int in_house(const skl_state *s, int k, int c)
 }
 
 /* The house (index into s->house) of type t holding cell c, or -1. */
-static int region_of(const skl_state *s, int c, int t)
+static inline int region_of(const skl_state *s, int c, int t)
 {
     if (t == 0)
         return s->cell_house[c * 3 + 0];
@@ -186,8 +186,14 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
         if (k < 0)
             continue;
         const uint16_t *cells = skl_hcells(s, k, &cnt);
-        for (int i = 0; i < cnt; i++) {
-            int next = cells[i];
+        /* the house's cells that hold both digits (the others cannot
+         * continue the loop, nor close it: its first cell holds both) */
+        uint64_t both = cnt == 64 ? ~0ull : BIT(cnt) - 1;
+        if (s->pos_valid)
+            both = s->pos[(size_t)k * (size_t)s->n + (size_t)u->v1] &
+                   s->pos[(size_t)k * (size_t)s->n + (size_t)u->v2];
+        for (; both; both &= both - 1) {
+            int next = cells[lowest(both)];
             if (next == u->loop[0] && u->len >= 4) {
                 record_loop(u);
                 continue;
