@@ -840,6 +840,13 @@ int skl_aligned(skl_state *s, int degree)
             int c0 = base[i0], c1 = base[j], ntw = 0;
             const uint64_t *e0 = exb + (size_t)c0 * w, *e1 = exb + (size_t)c1 * w;
             if (degree == 3) {
+                /* the three cells' common excluders are some of the
+                   first two's: fewer than two, and no third cell helps */
+                int ncom2 = 0;
+                for (int i = 0; i < w && ncom2 < 2; i++)
+                    ncom2 += popcount64(e0[i] & e1[i]);
+                if (ncom2 < 2)
+                    continue;
                 /* third cells: the base cells among the first cell's
                    excluders, then the second's (SE's order) */
                 for (int pass = 0; pass < 2; pass++)
@@ -862,28 +869,28 @@ int skl_aligned(skl_state *s, int degree)
             }
             for (int ti = 0; ti < (degree == 3 ? ntw : 1); ti++) {
                 ae_ctx a;
-                int ncom = 0;
-                memset(&a, 0, offsetof(ae_ctx, pair));
-                memset(a.pair, 0, (size_t)s->n * sizeof *a.pair);
-                memset(a.allowed, 0, sizeof a.allowed);
-                a.full = 0;
-                a.trip = trip;
-                a.ntrip = 0;
-                a.degree = degree;
-                a.cells[0] = c0;
-                a.cells[1] = c1;
-                if (degree == 3)
-                    a.cells[2] = tw[ti];
-                /* common excluders, in cell order */
+                int ncom = 0, c2 = degree == 3 ? tw[ti] : -1;
+                /* common excluders, in cell order; fewer than two exclude
+                   nothing, and most triples stop here */
                 for (int i = 0; i < w; i++) {
                     uint64_t b = e0[i] & e1[i];
                     if (degree == 3)
-                        b &= exb[(size_t)a.cells[2] * w + i];
+                        b &= exb[(size_t)c2 * w + i];
                     for (; b; b &= b - 1)
                         common[ncom++] = i * 64 + lowest(b);
                 }
                 if (ncom < 2)
                     continue;
+                memset(&a, 0, offsetof(ae_ctx, pair));
+                memset(a.pair, 0, (size_t)s->n * sizeof *a.pair);
+                memset(a.allowed, 0, sizeof a.allowed);
+                a.full = 0;
+                a.ntrip = 0;
+                a.trip = trip;
+                a.degree = degree;
+                a.cells[0] = c0;
+                a.cells[1] = c1;
+                a.cells[2] = c2;
                 for (int x = 0; x < degree; x++) {
                     a.cand[x] = g[a.cells[x]];
                     for (int y = 0; y < degree; y++)
