@@ -1068,8 +1068,8 @@ char *sk_step_name(const sk_step *h, char *buf, size_t size)
 
 /* ---- every step of a basic rule, for nested chains ------------------------ */
 
-int skl_rule_all(skl_state *s, int rule, const uint64_t *g,
-                 void (*fn)(void *ctx, const sk_step *st), void *ctx)
+int skl_rule_all(skl_state *s, const uint64_t *g, void (*fn)(void *ctx, const sk_step *st),
+                 int (*done)(void *ctx), void *ctx)
 {
     uint64_t *save = s->cand;
     uint64_t *cand = malloc((size_t)s->nc * sizeof *cand);
@@ -1100,20 +1100,24 @@ int skl_rule_all(skl_state *s, int rule, const uint64_t *g,
         if (keep_pos)
             memcpy(keep_pos, s->pos, (size_t)s->nh * (size_t)s->n * sizeof *keep_pos);
     }
-    positions_table(s);
-    switch (rule) {
-    case 0:
-        locking(s, 0);
-        break;
-    case 1:
-        hidden_set(s, 2, 0);
-        break;
-    case 2:
-        naked_set(s, 2);
-        break;
-    default:
-        fish(s, 2);
-        break;
+    positions_table(s); /* once for the four rules: they do not change the grid */
+    for (int rule = 0; rule < 4; rule++) {
+        switch (rule) {
+        case 0:
+            locking(s, 0);
+            break;
+        case 1:
+            hidden_set(s, 2, 0);
+            break;
+        case 2:
+            naked_set(s, 2);
+            break;
+        default:
+            fish(s, 2);
+            break;
+        }
+        if (done(ctx))
+            break;
     }
     s->collect = NULL;
     s->pos_valid = 0;

@@ -92,11 +92,12 @@ void skl_step_reset(skl_state *s, int tech, int rating);
 void skl_add_elim(skl_state *s, int c, int d);
 int skl_add_nodes(skl_state *s, const sk_node *nodes, int count);
 
-/* Every step of basic rule 0 (locking), 1 (hidden pair), 2 (naked pair)
- * or 3 (X-wing) on candidate grid g (no candidates in filled cells), in
- * SE's scan order, handed to fn; s->step is left as it was. */
-int skl_rule_all(skl_state *s, int rule, const uint64_t *g,
-                 void (*fn)(void *ctx, const sk_step *st), void *ctx);
+/* Every step of basic rules 0 (locking), 1 (hidden pair), 2 (naked pair)
+ * and 3 (X-wing), in that order, on candidate grid g (no candidates in
+ * filled cells), in SE's scan order, handed to fn; after each rule, stops
+ * when done(ctx) says so.  s->step is left as it was. */
+int skl_rule_all(skl_state *s, const uint64_t *g, void (*fn)(void *ctx, const sk_step *st),
+                 int (*done)(void *ctx), void *ctx);
 
 /* logic_unique.c: unique rectangles and loops, BUG, aligned pair (2) and
  * triple (3) exclusion; 1 with s->step filled, 0, or SK_ENOMEM. */

@@ -1405,6 +1405,14 @@ static int nested(skl_state *s, int kind, int level)
  * naked pairs, X-wings; level 2 adds cycles and forcing chains, level 3
  * also cell and region forcing chains; level 4 has dynamic chains of the
  * nesting limit instead of those two. */
+/* skl_rule_all stops after the first rule that found a step (or ran
+ * out of memory). */
+static int basic_done(void *ctx)
+{
+    const basic_ctx *b = ctx;
+    return b->fail || b->c->nadv;
+}
+
 static int advanced(skl_state *s)
 {
     skl_chain *c = s->chain;
@@ -1422,8 +1430,8 @@ static int advanced(skl_state *s)
     b.ord = malloc(sz);
     if (!b.par || !b.rem || !b.ord)
         st = SK_ENOMEM;
-    for (int rule = 0; rule < 4 && st == SK_OK && !c->nadv; rule++) {
-        st = skl_rule_all(s, rule, c->g, basic_found, &b);
+    if (st == SK_OK) {
+        st = skl_rule_all(s, c->g, basic_found, basic_done, &b);
         if (b.fail)
             st = SK_ENOMEM;
     }
