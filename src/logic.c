@@ -383,10 +383,18 @@ static int emit(skl_state *s)
 }
 
 /* Positions (bits over the house's cell list) of digit d in house k. */
-static uint64_t positions(const skl_state *s, int k, int d)
+static uint64_t positions_scan(const skl_state *s, int k, int d);
+
+/* Inlined: the table when it is kept up, else a scan of the house. */
+static inline uint64_t positions(const skl_state *s, int k, int d)
 {
     if (s->pos_valid)
         return s->pos[k * s->n + d];
+    return positions_scan(s, k, d);
+}
+
+static uint64_t positions_scan(const skl_state *s, int k, int d)
+{
     int cnt;
     const uint16_t *cells = hcells(s, k, &cnt);
     uint64_t p = 0;
@@ -515,16 +523,20 @@ static int naked_single(skl_state *s)
 #define sees skl_sees
 
 /* 1 when cells a and b share a house. */
-int skl_sees(const skl_state *s, int a, int b)
-{
-    return (int)((s->peerbits[(size_t)a * (size_t)s->words + (size_t)(b >> 6)] >> (b & 63)) & 1);
-}
 
 /* 1 when cell c is in house k. */
-static int in_house(const skl_state *s, int k, int c)
+static int in_other_house(const skl_state *s, int k, int c);
+
+/* Inlined: the basic rules ask it for every place they look at. */
+static inline int in_house(const skl_state *s, int k, int c)
 {
     if (s->hkind[k] != SKL_OTHER)
         return s->cell_house[c * 3 + s->hkind[k]] == k;
+    return in_other_house(s, k, c);
+}
+
+static int in_other_house(const skl_state *s, int k, int c)
+{
     int cnt;
     const uint16_t *cells = hcells(s, k, &cnt);
     for (int i = 0; i < cnt; i++)

@@ -87,7 +87,11 @@ typedef struct sk_logic skl_state;
 /* 1 when the current call is past its deadline. */
 int skl_expired(const skl_state *s);
 const uint16_t *skl_hcells(const skl_state *s, int k, int *count);
-int skl_sees(const skl_state *s, int a, int b);
+/* 1 when cells a and b share a house. */
+static inline int skl_sees(const skl_state *s, int a, int b)
+{
+    return (int)((s->peerbits[(size_t)a * (size_t)s->words + (size_t)(b >> 6)] >> (b & 63)) & 1);
+}
 void skl_step_reset(skl_state *s, int tech, int rating);
 void skl_add_elim(skl_state *s, int c, int d);
 int skl_add_nodes(skl_state *s, const sk_node *nodes, int count);

@@ -760,6 +760,18 @@ typedef struct ae_ctx {
 static void ae_allowed(ae_ctx *a)
 {
     const uint64_t *pair = a->pair;
+    /* with[d]: the excluders of three candidates that hold d (up to 64 of
+       them; above, each is looked at for every pair of digits) */
+    uint64_t with[64];
+    int masks = a->degree == 3 && a->ntrip <= 64;
+    if (masks) {
+        uint64_t first = a->cand[0] | a->cand[1];
+        for (uint64_t v = first; v; v &= v - 1)
+            with[lowest(v)] = 0;
+        for (int t = 0; t < a->ntrip; t++)
+            for (uint64_t v = a->trip[t] & first; v; v &= v - 1)
+                with[lowest(v)] |= BIT(t);
+    }
     for (uint64_t v0 = a->cand[0]; v0 && !a->full; v0 &= v0 - 1) {
         int d0 = lowest(v0);
         uint64_t m1 = a->cand[1] & ~pair[d0] & ~(a->see[0][1] ? BIT(d0) : 0);
@@ -773,7 +785,10 @@ static void ae_allowed(ae_ctx *a)
                 int d1 = lowest(m1);
                 uint64_t m2 = a->cand[2] & ~pair[d0] & ~pair[d1] &
                               ~(a->see[0][2] ? BIT(d0) : 0) & ~(a->see[1][2] ? BIT(d1) : 0);
-                if (d0 != d1)
+                if (d0 != d1 && masks)
+                    for (uint64_t t = with[d0] & with[d1]; t; t &= t - 1)
+                        m2 &= ~(a->trip[lowest(t)] & ~BIT(d0) & ~BIT(d1));
+                else if (d0 != d1)
                     for (int t = 0; t < a->ntrip; t++)
                         if ((a->trip[t] & BIT(d0)) && (a->trip[t] & BIT(d1)))
                             m2 &= ~(a->trip[t] & ~BIT(d0) & ~BIT(d1));
