@@ -163,6 +163,13 @@ struct skl_chain {
     int lk_n, lk_cap;
     unsigned lk_gen;
     const int *lo, *lc; /* links() result: nout potentials and causes */
+    /* the unary producer's reachability over the static links (reach_build):
+       each potential's strongly connected component, and for each
+       component the set of components it reaches */
+    int *scc, *scc_size, *tj_low, *tj_stack, *tj_node, *tj_edge;
+    uint64_t *reach;
+    size_t reach_cap;
+    int nscc, reach_words, reach_ok;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -251,6 +258,13 @@ void skl_chain_free(skl_state *s)
     free(c->lk_len);
     free(c->lk_pot);
     free(c->lk_cause);
+    free(c->scc);
+    free(c->scc_size);
+    free(c->tj_low);
+    free(c->tj_stack);
+    free(c->tj_node);
+    free(c->tj_edge);
+    free(c->reach);
     if (c->child) {
         s->chain = c->child;
         skl_chain_free(s);
@@ -611,6 +625,153 @@ static void g_remove(skl_state *s, int cell, int d)
     c->g[cell] &= ~SKL_BIT(d);
     for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++)
         c->hm[c->chouse[i] * N_ + d] &= ~SKL_BIT(c->chpos[i]);
+}
+
+
+/* ---- reachability over the static links ------------------------------------ */
+
+/* Components above which the table of what each reaches (a bit per pair)
+ * is not built: 9x9 has at most 1458 potentials, 16x16 8192. */
+#define REACH_MAX 8192
+
+/*
+ * The static links of one unary pass form a fixed graph on the grid's
+ * potentials.  A forcing chain from p exists only when p's negation is
+ * reachable from p, and a cycle through p only when p's strongly
+ * connected component holds another potential; most potentials have
+ * neither, and the breadth-first searches from them (the bulk of the
+ * unary producer's work) find nothing.  This finds the components
+ * (Tarjan's algorithm, without recursion) and, in the order it completes
+ * them (every component after those it reaches), the set of components
+ * each reaches.  The searches that remain are the same as before, so the
+ * steps found and their order do not change.  Sets c->reach_ok (0 when
+ * the table would be too large: then every search runs).  0 when out of
+ * memory.
+ */
+static int reach_build(skl_state *s, int y, int x)
+{
+    skl_chain *c = s->chain;
+    const int np = c->np;
+    c->reach_ok = 0;
+    if (!c->scc) {
+        c->scc = malloc((size_t)np * sizeof *c->scc);
+        c->scc_size = malloc((size_t)np * sizeof *c->scc_size);
+        c->tj_low = malloc((size_t)np * sizeof *c->tj_low);
+        c->tj_stack = malloc((size_t)np * sizeof *c->tj_stack);
+        c->tj_node = malloc((size_t)np * sizeof *c->tj_node);
+        c->tj_edge = malloc((size_t)np * sizeof *c->tj_edge);
+        if (!c->scc || !c->scc_size || !c->tj_low || !c->tj_stack || !c->tj_node || !c->tj_edge)
+            return 0;
+    }
+    int *order = c->tj_low; /* discovery number + 1, 0 = not seen; then low */
+    int *idx = c->scc;      /* -1: on the stack; >= 0: its component */
+    int nstack = 0, counter = 0, nscc = 0;
+    memset(order, 0, (size_t)np * sizeof *order);
+    /* first pass: components */
+    for (int p0 = 0; p0 < np; p0++) {
+        if (order[p0] || !(c->grid[PCELL(p0)] & SKL_BIT(PDIG(p0))) ||
+            popcount64(c->grid[PCELL(p0)]) < 2)
+            continue;
+        int depth = 0;
+        c->tj_node[0] = p0;
+        c->tj_edge[0] = 0;
+        order[p0] = ++counter;
+        c->scc_size[p0] = counter; /* low link, kept apart from order */
+        idx[p0] = -1;
+        c->tj_stack[nstack++] = p0;
+        if (!links(s, p0, y, x))
+            return 0;
+        while (depth >= 0) {
+            int v = c->tj_node[depth];
+            int e = c->tj_edge[depth];
+            if (e < c->lk_len[v]) {
+                int w = c->lk_pot[c->lk_start[v] + e];
+                c->tj_edge[depth]++;
+                if (!order[w]) {
+                    order[w] = ++counter;
+                    c->scc_size[w] = counter;
+                    idx[w] = -1;
+                    c->tj_stack[nstack++] = w;
+                    if (!links(s, w, y, x))
+                        return 0;
+                    depth++;
+                    c->tj_node[depth] = w;
+                    c->tj_edge[depth] = 0;
+                } else if (idx[w] == -1 && order[w] < c->scc_size[v]) {
+                    c->scc_size[v] = order[w];
+                }
+                continue;
+            }
+            /* v is done */
+            if (c->scc_size[v] == order[v]) {
+                int w;
+                do {
+                    w = c->tj_stack[--nstack];
+                    idx[w] = nscc;
+                } while (w != v);
+                nscc++;
+            }
+            depth--;
+            if (depth >= 0) {
+                int u = c->tj_node[depth];
+                if (c->scc_size[v] < c->scc_size[u])
+                    c->scc_size[u] = c->scc_size[v];
+            }
+        }
+    }
+    if (nscc > REACH_MAX)
+        return 1;
+    int words = (nscc + 63) / 64;
+    size_t need = (size_t)nscc * (size_t)words;
+    if (need > c->reach_cap) {
+        uint64_t *r = realloc(c->reach, need * sizeof *r);
+        if (!r)
+            return 0;
+        c->reach = r;
+        c->reach_cap = need;
+    }
+    memset(c->reach, 0, need * sizeof *c->reach);
+    /* component sizes, then reach: components complete in reverse
+       topological order, so walking potentials by component number lets
+       each OR in sets already final (an edge inside a component adds its
+       own, which is set first) */
+    int *size = c->tj_node, *first = c->tj_edge, *nextp = c->tj_stack;
+    for (int k = 0; k < nscc; k++) {
+        size[k] = 0;
+        first[k] = -1;
+    }
+    for (int p = 0; p < np; p++)
+        if (order[p]) {
+            size[idx[p]]++;
+            nextp[p] = first[idx[p]];
+            first[idx[p]] = p;
+        }
+    for (int k = 0; k < nscc; k++) {
+        uint64_t *rk = c->reach + (size_t)k * (size_t)words;
+        rk[k >> 6] |= 1ull << (k & 63);
+        for (int p = first[k]; p >= 0; p = nextp[p])
+            for (int e = 0; e < c->lk_len[p]; e++) {
+                int j = idx[c->lk_pot[c->lk_start[p] + e]];
+                if (j == k)
+                    continue;
+                const uint64_t *rj = c->reach + (size_t)j * (size_t)words;
+                for (int q = 0; q < words; q++)
+                    rk[q] |= rj[q];
+            }
+    }
+    for (int p = 0; p < np; p++)
+        c->scc_size[p] = order[p] ? size[idx[p]] : 0;
+    c->nscc = nscc;
+    c->reach_words = words;
+    c->reach_ok = 1;
+    return 1;
+}
+
+/* Can potential a reach potential b over the static links? */
+static int reaches(const skl_chain *c, int a, int b)
+{
+    int ka = c->scc[a], kb = c->scc[b];
+    return (int)(c->reach[(size_t)ka * (size_t)c->reach_words + (size_t)(kb >> 6)] >> (kb & 63) & 1);
 }
 
 /* ---- ancestors and the length bonus ---------------------------------------- */
@@ -1171,6 +1332,8 @@ static int unary(skl_state *s)
     for (int pass = 0; pass < 3; pass++) {
         int y = passes[pass][0], x = passes[pass][1];
         links_forget(c);
+        if (!reach_build(s, y, x))
+            return SK_ENOMEM;
         for (int cell = 0; cell < s->nc; cell++) {
             int card = popcount64(c->grid[cell]);
             if (card < 2 || (!x && card > 2))
@@ -1181,14 +1344,19 @@ static int unary(skl_state *s)
                 int d = lowest(v), st;
                 /* the forcing chains' targets are kept apart from the
                    cycles' nodes by doing the cycles first, as SE does */
-                pool_reset(c);
-                st = do_cycles(s, POT(cell, d, 1), y, x);
-                if (st != SK_OK)
-                    return st;
+                int on1 = POT(cell, d, 1);
+                if (!c->reach_ok || c->scc_size[on1] > 1) { /* else no cycle */
+                    pool_reset(c);
+                    st = do_cycles(s, on1, y, x);
+                    if (st != SK_OK)
+                        return st;
+                }
                 if (!x)
                     continue;
                 for (int on = 1; on >= 0; on--) {
                     int target;
+                    if (c->reach_ok && !reaches(c, on1 - 1 + on, on1 - on))
+                        continue; /* its negation is out of reach */
                     pool_reset(c);
                     st = do_forcing(s, POT(cell, d, on), y, &target);
                     if (st != SK_OK)
