@@ -1215,8 +1215,17 @@ static int do_cycles(skl_state *s, int start, int y, int x)
     if (sets)
         memset(c->anc, 0, (size_t)w * sizeof *c->anc);
     c->qon[ton++] = k0;
+    /* a cycle closed at length L rests on L potentials (one node for each
+       potential of the run), so once that length rates above the best
+       step so far, or above the caller's limit, no later cycle is kept */
+    const double base = x && y ? 7.0 : 6.5;
     while (hon < ton || hoff < toff) {
         length++;
+        if (length >= 4 && !c->collect) {
+            double least = difficulty(base, length + 1);
+            if ((c->have && least > c->best_diff) || (c->limit && tenths(least) > c->limit))
+                break;
+        }
         while (hon < ton) {
             int at = hon, p = c->qon[hon++];
             const uint64_t *anc = sets ? c->anc + (size_t)at * w : NULL;
@@ -1307,7 +1316,9 @@ static int do_forcing(skl_state *s, int start, int y, int *target)
         c->qon[ton++] = k0;
     else
         c->qoff[toff++] = k0;
-    while (hon < ton || hoff < toff) {
+    /* once the negation is reached the rest of the search adds nothing:
+       the chain is its node's ancestors, all made before it */
+    while ((hon < ton || hoff < toff) && found < 0) {
         while (hon < ton) {
             int p = c->qon[hon++];
             if (!links(s, c->node[p].pot, y, 1) || !queue_room(c, toff + c->nout) ||
