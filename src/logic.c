@@ -560,10 +560,18 @@ static int locking(skl_state *s, int direct)
 {
     static const int pairs[4][2] = {{SKL_BLOCK, SKL_COLUMN}, {SKL_BLOCK, SKL_ROW},
                                     {SKL_COLUMN, SKL_BLOCK}, {SKL_ROW, SKL_BLOCK}};
+    /* the houses of one kind are consecutive (blocks, columns, rows) */
+    int from[3] = {s->nh, s->nh, s->nh}, to[3] = {0, 0, 0};
+    for (int k = 0; k < s->nh; k++)
+        if (s->hkind[k] != SKL_OTHER) {
+            if (k < from[s->hkind[k]])
+                from[s->hkind[k]] = k;
+            to[s->hkind[k]] = k + 1;
+        }
     for (int pi = 0; pi < 4; pi++) {
         int t1 = pairs[pi][0], t2 = pairs[pi][1];
         for (int d = 0; d < s->n; d++)
-            for (int k1 = 0; k1 < s->nh; k1++) {
+            for (int k1 = from[t1]; k1 < to[t1]; k1++) {
                 if (s->hkind[k1] != t1)
                     continue;
                 int cnt1;
