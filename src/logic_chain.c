@@ -592,11 +592,11 @@ static int links_new(skl_state *s, int pot, int y, int x)
         on_to_off(s, pot, y);
     else
         off_to_on(s, pot, y, x, NULL);
-    int cap = c->lk_cap;
-    if (!grow((void **)&c->lk_pot, &cap, c->lk_n + c->nout, sizeof *c->lk_pot))
+    int cap = c->lk_cap; /* one more: never NULL, even with no links yet */
+    if (!grow((void **)&c->lk_pot, &cap, c->lk_n + c->nout + 1, sizeof *c->lk_pot))
         return 0;
     cap = c->lk_cap;
-    if (!grow((void **)&c->lk_cause, &cap, c->lk_n + c->nout, sizeof *c->lk_cause))
+    if (!grow((void **)&c->lk_cause, &cap, c->lk_n + c->nout + 1, sizeof *c->lk_cause))
         return 0;
     c->lk_cap = cap;
     memcpy(c->lk_pot + c->lk_n, c->out, (size_t)c->nout * sizeof *c->out);
@@ -719,8 +719,8 @@ static int reach_build(skl_state *s, int y, int x)
             }
         }
     }
-    if (nscc > REACH_MAX)
-        return 1;
+    if (nscc == 0 || nscc > REACH_MAX)
+        return 1; /* nothing to search, or the table too large */
     int words = (nscc + 63) / 64;
     size_t need = (size_t)nscc * (size_t)words;
     if (need > c->reach_cap) {

@@ -424,6 +424,14 @@ for s in r['steps']:
         assert e['digit'] in 'ABCDEFGHIJKLMNOP', e
 " "$tmp/o"
 
+# A 16x16 puzzle that needs chains (the fourth of tarek's tough 16x16s in
+# 16x16_tarek20.txt, enjoysudoku forum): the chain searches of larger
+# grids, from the first potential (one without links) on; the sanitizer
+# build runs it too.
+echo '..B..56.......7.4.C.A..8G.....B9.28........7..1.....7...316D5.....3..9.4...A1.57F..95....4.B6..86.........8...2A...5...7E..1....3..4..1...9..B8.....8..37.C4..9.81..27.6..5.3.........A5...3..42..6BD.52.........8.7....9.A...6.....6.3..2.8A..4..5....1..4.....' >"$tmp/c16.txt"
+echo '8.9/1.2/1.2 Dynamic Region Forcing Chains' | out
+run rate-16x16-chains 0 rate "$tmp/c16.txt"
+
 # ------------------------------------------------------------------ threads
 # A batch of every kind above, good and bad: -j 2 and -j 3 print what -j 1
 # prints, byte for byte (timings left out of the JSON).
