@@ -92,6 +92,7 @@ typedef struct run_state {
     cli_item key;            /* geometry of the cached model */
     int have_key;
     sk_model *model;         /* cached model, NULL when key did not build */
+    unsigned long model_serial; /* counts the models built */
     sk_diag model_diag;      /* why key did not build */
     int model_status;
     cli_worker *workers;
@@ -316,6 +317,7 @@ static int item_model(run_state *rs, cli_item *it)
             rs->model = NULL;
         }
         rs->have_key = 0;
+        rs->model_serial++;
         memset(&rs->model_diag, 0, sizeof rs->model_diag);
         rs->model_status = sk_model_new(&it->geom, &m, &rs->model_diag);
         if (rs->model_status == SK_ENOMEM)
@@ -330,6 +332,7 @@ static int item_model(run_state *rs, cli_item *it)
         rs->have_key = 1;
     }
     it->model = rs->model;
+    it->model_serial = rs->model_serial;
     if (!rs->model) {
         /* where the model failed (a rule's line), else the puzzle's */
         if (rs->model_diag.line > 0)
@@ -382,6 +385,7 @@ static void item_reset(cli_item *it)
     it->line = 0;
     memset(&it->geom, 0, sizeof it->geom);
     it->model = NULL;
+    it->model_serial = 0;
     it->format = SK_FORMAT_AUTO;
     it->alphabet = SK_ALPHABET_AUTO;
     it->status = CLI_ST_PENDING;
@@ -1180,8 +1184,10 @@ int cli_batch_run(const cli_args *a, char **files, int nfiles, const sk_read_opt
     if (a->stats)
         print_stats(&rs);
 
-    for (i = 0; i < rs.nworkers; i++)
+    for (i = 0; i < rs.nworkers; i++) {
         sk_solver_free(rs.workers[i].solver);
+        sk_logic_free(rs.workers[i].logic);
+    }
     for (k = 0; k < (rs.nworkers > 1 ? RING : 1); k++)
         item_free(&rs.ring[k].it);
     item_free(&rs.key);

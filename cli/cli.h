@@ -449,6 +449,9 @@ typedef struct cli_item {
     long line;              /* first input line of the puzzle */
     sk_geometry geom;       /* copy; geom.regions points to regions */
     const sk_model *model;  /* owned by the batch's cache; NULL if invalid */
+    unsigned long model_serial; /* which of the cache's models (a freed
+                               model's address may come back): items with
+                               the same serial share one model */
     sk_format format;       /* form it was read in */
     sk_alphabet alphabet;   /* alphabet it was read in */
     uint8_t *cells;         /* N*N givens */
@@ -491,6 +494,9 @@ typedef struct cli_batch cli_batch;
 typedef struct cli_worker {
     cli_batch *batch;
     sk_solver *solver; /* created on first use */
+    sk_logic *logic;   /* the logical solver of the last model it rated
+                          (cli_logic_prepare), kept for the next puzzle */
+    unsigned long logic_serial; /* that model's serial */
 } cli_worker;
 
 /* How a command processes puzzles. */
@@ -618,6 +624,9 @@ void cli_candidate_json(cli_out *o, const cli_item *it, const uint64_t *masks);
  * set.
  */
 sk_logic *cli_logic_prepare(cli_worker *w, cli_item *it);
+/* Frees the worker's logical solver after a failure (a timeout or no
+ * memory can leave it half-way); the next puzzle makes a fresh one. */
+void cli_logic_drop(cli_worker *w);
 /* Starts l from the puzzle: its pencil marks when it has them, else its
  * givens (sk_logic_start*'s status). */
 int cli_logic_start(sk_logic *l, const cli_item *it);

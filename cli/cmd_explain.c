@@ -61,7 +61,7 @@ static void explain_work(cli_worker *w, cli_item *it)
         sk_logic_apply(l, &s);
     }
     if (rc != SK_OK) {
-        sk_logic_free(l);
+        cli_logic_drop(w);
         free(steps.data);
         cli_logic_failed(it, rc);
         return;
@@ -94,7 +94,6 @@ static void explain_work(cli_worker *w, cli_item *it)
     }
     o.nomem |= steps.nomem;
     free(steps.data);
-    sk_logic_free(l);
     cli_item_take(it, &o);
 }
 

@@ -25,7 +25,7 @@ static void hint_work(cli_worker *w, cli_item *it)
         rc = rc >= 0 ? SK_OK : rc;
     }
     if (rc != SK_OK) {
-        sk_logic_free(l);
+        cli_logic_drop(w);
         cli_logic_failed(it, rc);
         return;
     }
@@ -50,7 +50,6 @@ static void hint_work(cli_worker *w, cli_item *it)
         }
         cli_out_write(&o, "applies\n", 8);
     }
-    sk_logic_free(l);
     cli_item_take(it, &o);
 }
 

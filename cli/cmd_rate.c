@@ -28,7 +28,6 @@ static void rate_work(cli_worker *w, cli_item *it)
         return;
     r = malloc(sizeof *r);
     if (!r) {
-        sk_logic_free(l);
         cli_item_nomem(it);
         return;
     }
@@ -37,8 +36,8 @@ static void rate_work(cli_worker *w, cli_item *it)
     if (rc == SK_OK)
         rc = sk_rate_position(l, r);
     it->usec += now_us() - t0;
-    sk_logic_free(l);
     if (rc != SK_OK) {
+        cli_logic_drop(w);
         free(r);
         cli_logic_failed(it, rc);
         return;

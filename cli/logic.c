@@ -61,11 +61,31 @@ static void refuse_rules(cli_item *it)
                  "the logical solver does not use variant rules yet (%s)", first);
 }
 
+void cli_logic_drop(cli_worker *w)
+{
+    sk_logic_free(w->logic);
+    w->logic = NULL;
+}
+
+/* The worker keeps its logical solver from one puzzle to the next while
+ * the model stays (a batch of one geometry: making it costs about as much
+ * as rating a puzzle of singles).  sk_logic_start sets every cell again,
+ * and its caches of chains follow the grid they are asked about. */
 sk_logic *cli_logic_prepare(cli_worker *w, cli_item *it)
 {
     const cli_args *a = w->batch->args;
     sk_logic *l = NULL;
-    int rc = sk_logic_new(it->model, &l);
+    int rc = SK_OK;
+    if (w->logic && w->logic_serial == it->model_serial) {
+        l = w->logic;
+    } else {
+        cli_logic_drop(w);
+        rc = sk_logic_new(it->model, &l);
+        if (rc == SK_OK) {
+            w->logic = l;
+            w->logic_serial = it->model_serial;
+        }
+    }
     if (rc == SK_EUNSUPPORTED) {
         refuse_rules(it);
         return NULL;
@@ -83,15 +103,11 @@ sk_logic *cli_logic_prepare(cli_worker *w, cli_item *it)
     if (a->no_check) {
         it->status = CLI_ST_UNCHECKED;
     } else {
-        if (cli_search(w, it, 2, NULL, NULL) != 0) {
-            sk_logic_free(l);
+        if (cli_search(w, it, 2, NULL, NULL) != 0)
             return NULL;
-        }
         it->status = cli_search_status(&it->res);
-        if (it->status != CLI_ST_UNIQUE) {
-            sk_logic_free(l);
+        if (it->status != CLI_ST_UNIQUE)
             return NULL;
-        }
     }
     sk_logic_set_limit(l, a->max_rating);
     sk_logic_set_timeout(l, a->timeout);
