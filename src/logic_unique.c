@@ -109,6 +109,7 @@ typedef struct ur_ctx {
     int v1, v2, nt;
     int *loop, len;
     uint8_t *visits; /* 2 * nh: houses holding an odd / even cell of the path */
+    uint8_t *inl;    /* nc: cells on the path */
     int **found;   /* loops found from the current start cell */
     int *found_len;
     int nfound, capfound;
@@ -120,13 +121,7 @@ typedef struct ur_ctx {
     int oom;
 } ur_ctx;
 
-static int in_loop(const ur_ctx *u, int c)
-{
-    for (int i = 0; i < u->len; i++)
-        if (u->loop[i] == c)
-            return 1;
-    return 0;
-}
+static int in_loop(const ur_ctx *u, int c) { return u->inl[c]; }
 
 /* Keeps a copy of the loop being built. */
 static int record_loop(ur_ctx *u)
@@ -178,6 +173,7 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
     }
     for (int i = 0; i < nk; i++)
         u->visits[parity * s->nh + ks[i]] = 1;
+    u->inl[cell] = 1;
     u->loop[u->len++] = cell;
     for (int t = 0; t < u->nt; t++) {
         if (t == last)
@@ -208,6 +204,7 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
         }
     }
     u->len--;
+    u->inl[cell] = 0;
     for (int i = 0; i < nk; i++)
         u->visits[parity * s->nh + ks[i]] = 0;
 }
@@ -472,6 +469,7 @@ static void ur_free(ur_ctx *u)
     free(u->hints);
     free(u->loop);
     free(u->visits);
+    free(u->inl);
 }
 
 /* Unique rectangles and loops: 1 with s->step filled, 0, or SK_ENOMEM. */
@@ -488,7 +486,9 @@ int skl_unique_loops(skl_state *s)
     u.best = -1;
     u.loop = malloc((size_t)s->nc * sizeof *u.loop);
     u.visits = calloc((size_t)s->nh * 2, 1);
-    if (!g || !el || !u.loop || !u.visits) {
+    u.inl = calloc((size_t)s->nc, 1);
+    if (!g || !el || !u.loop || !u.visits || !u.inl) {
+        free(u.inl);
         free(u.visits);
         free(g);
         free(el);
@@ -500,6 +500,22 @@ int skl_unique_loops(skl_state *s)
             continue;
         u.v1 = lowest(g[c]);
         u.v2 = lowest(g[c] & (g[c] - 1));
+        if (s->pos_valid) {
+            /* a valid loop leaves its first cell by one house and comes
+               back by another (else two of its odd cells share a house):
+               two of the cell's houses must hold the pair elsewhere */
+            int open = 0;
+            for (int t = 0; t < u.nt && open < 2; t++) {
+                int k = region_of(s, c, t);
+                if (k < 0)
+                    continue;
+                uint64_t both = s->pos[(size_t)k * (size_t)s->n + (size_t)u.v1] &
+                                s->pos[(size_t)k * (size_t)s->n + (size_t)u.v2];
+                open += (both & (both - 1)) != 0; /* c and another */
+            }
+            if (open < 2)
+                continue;
+        }
         u.len = 0;
         u.budget = 1000000;
         for (int i = 0; i < u.nfound; i++)
