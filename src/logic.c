@@ -781,11 +781,23 @@ static int fish(skl_state *s, int k)
         for (int c = 0; c < s->nc; c++)
             if (s->val[c])
                 placed[s->val[c] - 1]++;
+        /* elig[d]: the base houses where d has 2..k places, the only ones
+           a fish on d can use; a set of bases outside it is passed over
+           at once (the order of the search stays SE's) */
+        uint64_t elig[SK_MAX_N];
+        for (int d = 0; d < s->n; d++) {
+            elig[d] = 0;
+            for (int b = 0; b < nb; b++) {
+                int np = popcount64(positions(s, base[b], d));
+                if (np >= 2 && np <= k)
+                    elig[d] |= BIT(b);
+            }
+        }
         for (uint64_t sub = first_subset(k); sub; sub = skl_next_subset(sub, nb))
             for (int d = 0; d < s->n; d++) {
                 uint64_t uni = 0;
                 int ok = 1;
-                if (placed[d] + 2 * k > s->n)
+                if ((sub & ~elig[d]) || placed[d] + 2 * k > s->n)
                     continue;
                 for (uint64_t q = sub; q && ok; q &= q - 1) {
                     uint64_t p = positions(s, base[lowest(q)], d);
