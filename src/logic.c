@@ -522,8 +522,6 @@ static int naked_single(skl_state *s)
 
 #define sees skl_sees
 
-/* 1 when cells a and b share a house. */
-
 /* 1 when cell c is in house k. */
 static int in_other_house(const skl_state *s, int k, int c);
 
@@ -560,7 +558,8 @@ static int locking(skl_state *s, int direct)
 {
     static const int pairs[4][2] = {{SKL_BLOCK, SKL_COLUMN}, {SKL_BLOCK, SKL_ROW},
                                     {SKL_COLUMN, SKL_BLOCK}, {SKL_ROW, SKL_BLOCK}};
-    /* the houses of one kind are consecutive (blocks, columns, rows) */
+    /* the houses of one kind are consecutive (sk_logic_new lays out
+       blocks, then columns, then rows) */
     int from[3] = {s->nh, s->nh, s->nh}, to[3] = {0, 0, 0};
     for (int k = 0; k < s->nh; k++)
         if (s->hkind[k] != SKL_OTHER) {
@@ -572,8 +571,6 @@ static int locking(skl_state *s, int direct)
         int t1 = pairs[pi][0], t2 = pairs[pi][1];
         for (int d = 0; d < s->n; d++)
             for (int k1 = from[t1]; k1 < to[t1]; k1++) {
-                if (s->hkind[k1] != t1)
-                    continue;
                 int cnt1;
                 const uint16_t *c1 = hcells(s, k1, &cnt1);
                 uint64_t p1 = positions(s, k1, d);

@@ -166,7 +166,8 @@ struct skl_chain {
     /* the unary producer's reachability over the static links (reach_build):
        each potential's strongly connected component, and for each
        component the set of components it reaches */
-    int *scc, *scc_size, *tj_low, *tj_stack, *tj_node, *tj_edge;
+    int *scc, *scc_size;  /* np: component (-1 while on the stack), its size */
+    int *tj_order, *tj_low, *tj_stack, *tj_node, *tj_edge; /* Tarjan's work */
     uint64_t *reach;
     size_t reach_cap;
     int nscc, reach_words, reach_ok;
@@ -260,6 +261,7 @@ void skl_chain_free(skl_state *s)
     free(c->lk_cause);
     free(c->scc);
     free(c->scc_size);
+    free(c->tj_order);
     free(c->tj_low);
     free(c->tj_stack);
     free(c->tj_node);
@@ -656,15 +658,18 @@ static int reach_build(skl_state *s, int y, int x)
     if (!c->scc) {
         c->scc = malloc((size_t)np * sizeof *c->scc);
         c->scc_size = malloc((size_t)np * sizeof *c->scc_size);
+        c->tj_order = malloc((size_t)np * sizeof *c->tj_order);
         c->tj_low = malloc((size_t)np * sizeof *c->tj_low);
         c->tj_stack = malloc((size_t)np * sizeof *c->tj_stack);
         c->tj_node = malloc((size_t)np * sizeof *c->tj_node);
         c->tj_edge = malloc((size_t)np * sizeof *c->tj_edge);
-        if (!c->scc || !c->scc_size || !c->tj_low || !c->tj_stack || !c->tj_node || !c->tj_edge)
+        if (!c->scc || !c->scc_size || !c->tj_order || !c->tj_low || !c->tj_stack || !c->tj_node ||
+            !c->tj_edge)
             return 0;
     }
-    int *order = c->tj_low; /* discovery number + 1, 0 = not seen; then low */
-    int *idx = c->scc;      /* -1: on the stack; >= 0: its component */
+    int *order = c->tj_order; /* discovery number, 0: not seen */
+    int *low = c->tj_low;     /* the lowest number reachable in the stack */
+    int *idx = c->scc;
     int nstack = 0, counter = 0, nscc = 0;
     memset(order, 0, (size_t)np * sizeof *order);
     /* first pass: components */
@@ -676,7 +681,7 @@ static int reach_build(skl_state *s, int y, int x)
         c->tj_node[0] = p0;
         c->tj_edge[0] = 0;
         order[p0] = ++counter;
-        c->scc_size[p0] = counter; /* low link, kept apart from order */
+        low[p0] = counter;
         idx[p0] = -1;
         c->tj_stack[nstack++] = p0;
         if (!links(s, p0, y, x))
@@ -689,7 +694,7 @@ static int reach_build(skl_state *s, int y, int x)
                 c->tj_edge[depth]++;
                 if (!order[w]) {
                     order[w] = ++counter;
-                    c->scc_size[w] = counter;
+                    low[w] = counter;
                     idx[w] = -1;
                     c->tj_stack[nstack++] = w;
                     if (!links(s, w, y, x))
@@ -697,13 +702,13 @@ static int reach_build(skl_state *s, int y, int x)
                     depth++;
                     c->tj_node[depth] = w;
                     c->tj_edge[depth] = 0;
-                } else if (idx[w] == -1 && order[w] < c->scc_size[v]) {
-                    c->scc_size[v] = order[w];
+                } else if (idx[w] == -1 && order[w] < low[v]) {
+                    low[v] = order[w];
                 }
                 continue;
             }
             /* v is done */
-            if (c->scc_size[v] == order[v]) {
+            if (low[v] == order[v]) {
                 int w;
                 do {
                     w = c->tj_stack[--nstack];
@@ -714,8 +719,8 @@ static int reach_build(skl_state *s, int y, int x)
             depth--;
             if (depth >= 0) {
                 int u = c->tj_node[depth];
-                if (c->scc_size[v] < c->scc_size[u])
-                    c->scc_size[u] = c->scc_size[v];
+                if (low[v] < low[u])
+                    low[u] = low[v];
             }
         }
     }
@@ -1221,7 +1226,7 @@ static int do_cycles(skl_state *s, int start, int y, int x)
     const double base = x && y ? 7.0 : 6.5;
     while (hon < ton || hoff < toff) {
         length++;
-        if (length >= 4 && !c->collect) {
+        if (!c->collect) {
             double least = difficulty(base, length + 1);
             if ((c->have && least > c->best_diff) || (c->limit && tenths(least) > c->limit))
                 break;

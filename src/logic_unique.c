@@ -123,6 +123,20 @@ typedef struct ur_ctx {
 
 static int in_loop(const ur_ctx *u, int c) { return u->inl[c]; }
 
+/* The cells of house k that hold both digits of the pair (every cell when
+ * the positions table is not kept up). */
+static uint64_t pair_places(const ur_ctx *u, int k)
+{
+    const skl_state *s = u->s;
+    if (!s->pos_valid) {
+        int cnt;
+        skl_hcells(s, k, &cnt);
+        return cnt == 64 ? ~0ull : BIT(cnt) - 1;
+    }
+    return s->pos[(size_t)k * (size_t)s->n + (size_t)u->v1] &
+           s->pos[(size_t)k * (size_t)s->n + (size_t)u->v2];
+}
+
 /* Keeps a copy of the loop being built. */
 static int record_loop(ur_ctx *u)
 {
@@ -182,13 +196,9 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
         if (k < 0)
             continue;
         const uint16_t *cells = skl_hcells(s, k, &cnt);
-        /* the house's cells that hold both digits (the others cannot
-         * continue the loop, nor close it: its first cell holds both) */
-        uint64_t both = cnt == 64 ? ~0ull : BIT(cnt) - 1;
-        if (s->pos_valid)
-            both = s->pos[(size_t)k * (size_t)s->n + (size_t)u->v1] &
-                   s->pos[(size_t)k * (size_t)s->n + (size_t)u->v2];
-        for (; both; both &= both - 1) {
+        /* the others cannot continue the loop, nor close it: its first
+           cell holds both digits */
+        for (uint64_t both = pair_places(u, k); both; both &= both - 1) {
             int next = cells[lowest(both)];
             if (next == u->loop[0] && u->len >= 4) {
                 record_loop(u);
@@ -500,22 +510,19 @@ int skl_unique_loops(skl_state *s)
             continue;
         u.v1 = lowest(g[c]);
         u.v2 = lowest(g[c] & (g[c] - 1));
-        if (s->pos_valid) {
-            /* a valid loop leaves its first cell by one house and comes
-               back by another (else two of its odd cells share a house):
-               two of the cell's houses must hold the pair elsewhere */
-            int open = 0;
-            for (int t = 0; t < u.nt && open < 2; t++) {
-                int k = region_of(s, c, t);
-                if (k < 0)
-                    continue;
-                uint64_t both = s->pos[(size_t)k * (size_t)s->n + (size_t)u.v1] &
-                                s->pos[(size_t)k * (size_t)s->n + (size_t)u.v2];
+        /* a valid loop leaves its first cell by one house and comes back
+           by another (else two of its odd cells share a house): two of
+           the cell's houses must hold the pair elsewhere */
+        int open = 0;
+        for (int t = 0; t < u.nt && open < 2; t++) {
+            int k = region_of(s, c, t);
+            if (k >= 0) {
+                uint64_t both = pair_places(&u, k);
                 open += (both & (both - 1)) != 0; /* c and another */
             }
-            if (open < 2)
-                continue;
         }
+        if (open < 2)
+            continue;
         u.len = 0;
         u.budget = 1000000;
         for (int i = 0; i < u.nfound; i++)
