@@ -117,6 +117,9 @@ char sk_alphabet_symbol(sk_alphabet a, int v)
     }
 }
 
+/* toupper() for ASCII only: symbols are ASCII whatever the locale. */
+static inline int ascii_upper(int c) { return c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c; }
+
 static int empty_mark(int c)
 {
     return c == '.' || c == '-' || c == '_' || c == '*';
@@ -126,7 +129,7 @@ int skf_symbol_value(sk_alphabet a, int c)
 {
     if (empty_mark(c))
         return 0;
-    c = toupper((unsigned char)c);
+    c = ascii_upper((unsigned char)c);
     switch (a) {
     case SK_ALPHABET_DIGITS:
         if (c == '0')
@@ -192,9 +195,9 @@ sk_alphabet skf_detect_alphabet(const sk_reader *r, int n, int jigsaw)
 
     memset(seen, 0, sizeof seen);
     for (i = 0; i < ncells; i++) {
-        seen[(unsigned char)toupper((unsigned char)r->sym[i])] = 1;
+        seen[ascii_upper((unsigned char)r->sym[i])] = 1;
         if (jigsaw)
-            seen[(unsigned char)toupper((unsigned char)r->rsym[i])] = 1;
+            seen[ascii_upper((unsigned char)r->rsym[i])] = 1;
     }
     for (c = '1'; c <= '9'; c++)
         digit19 |= seen[c];
@@ -315,16 +318,34 @@ static int decode_regions(sk_reader *r, int n, sk_alphabet a, sk_diag *d)
 int skf_decode(sk_reader *r, int n, int jigsaw, sk_alphabet a, sk_alphabet *used, sk_diag *d)
 {
     int ncells = n * n, i, v, st;
+    if (!jigsaw && n <= 9 && (a == SK_ALPHABET_AUTO || a == SK_ALPHABET_DIGITS)) {
+        /* The common case first: only '0'-'9' and '.', which the digits
+         * alphabet reads (and detection would choose) without a table. */
+        unsigned bad = 0;
+        for (i = 0; i < ncells; i++) {
+            unsigned c = (unsigned char)r->sym[i];
+            unsigned x = c == '.' ? 0u : c - '0';
+            bad |= c != 0 && x > (unsigned)n;
+            r->cells[i] = c ? (uint8_t)x : r->cells[i];
+        }
+        if (!bad) {
+            *used = SK_ALPHABET_DIGITS;
+            return SK_OK;
+        }
+    }
     if (a == SK_ALPHABET_AUTO)
         a = skf_detect_alphabet(r, n, jigsaw);
     *used = a;
     for (i = 0; i < ncells; i++) {
         if (r->sym[i] == '\0')
             continue;
-        st = decode_one(a, n, r->sym[i], 0, (long)r->cell_line[i], (long)r->cell_column[i], &v,
-                        d);
-        if (st != SK_OK)
-            return st;
+        v = skf_symbol_value(a, r->sym[i]);
+        if (v < 0 || v > n) { /* decode_one says why */
+            st = decode_one(a, n, r->sym[i], 0, (long)r->cell_line[i], (long)r->cell_column[i],
+                            &v, d);
+            if (st != SK_OK)
+                return st;
+        }
         r->cells[i] = (uint8_t)v;
     }
     if (!jigsaw)

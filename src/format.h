@@ -132,8 +132,12 @@ int skf_blank(const skf_line *ln);
 int skf_comment(const skf_line *ln);
 /* 1 when the line ends a block: blank, comment, or NULL (end of input). */
 int skf_block_end(const skf_line *ln);
-/* 1 for the white space the formats skip (space, tab, CR, VT, FF). */
-int skf_space(int c);
+/* 1 for the white space the formats skip (space, tab, CR, VT, FF); inline
+ * because every reader scans every character with it. */
+static inline int skf_space(int c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
 /* Fills d with a formatted message and a position; returns SK_EPARSE. */
 int skf_fail(sk_diag *d, long line, long column, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -79,6 +79,13 @@ static size_t sukaku_count(const skf_line *ln, size_t *end, size_t *ids)
     int after_space = 0;
     *end = ln->off;
     *ids = 0;
+    /* a line without white space (the usual line puzzle) is all one run */
+    for (i = ln->off; i < ln->len && !skf_space((unsigned char)ln->text[i]); i++)
+        ;
+    if (i == ln->len) {
+        *end = ln->len;
+        return ln->len - ln->off;
+    }
     for (i = ln->off; i < ln->len; i++) {
         char c = ln->text[i];
         if (skf_space((unsigned char)c)) {
@@ -125,6 +132,8 @@ static int nearest_side(size_t count, int lo, int hi)
         size_t c = (size_t)k * (size_t)k * (size_t)k, b = (size_t)best * best * best;
         if ((c > count ? c - count : count - c) < (b > count ? b - count : count - b))
             best = k;
+        if (c >= count)
+            break; /* the cubes only grow from here */
     }
     return best;
 }

@@ -595,24 +595,23 @@ long sk_check(const sk_model *m, const uint8_t *grid, sk_conflict *out, long max
     long found = 0;
     if (!m || !grid)
         return 0;
-    for (int i = 0; i < m->ncells; i++)
-        if (grid[i] > m->n) {
-            if (found < max && out)
-                out[found] = (sk_conflict){-1, i, i, grid[i]};
-            found++;
-        }
     /* The usual case, no clash, costs one pass over the filled cells with
      * a mask per house (a 17-clue 9x9 puzzle touches 51 masks instead of
-     * walking 243 house cells); only a clash sends the search below over
-     * the houses to name the cells. */
-    if (!found && m->nhouses <= 512) {
+     * walking 243 house cells); only a clash or a value out of range sends
+     * the searches below over the cells and houses to name them. */
+    if (m->nhouses <= 512) {
         uint64_t seen[512];
         uint64_t twice = 0;
+        int big = 0;
         memset(seen, 0, (size_t)m->nhouses * sizeof *seen);
         for (int i = 0; i < m->ncells; i++) {
             int d = grid[i];
             if (!d)
                 continue;
+            if (d > m->n) {
+                big = 1;
+                break;
+            }
             uint64_t bit = 1ull << (d - 1);
             for (uint32_t k = m->cell_house_off[i]; k < m->cell_house_off[i + 1]; k++) {
                 uint64_t *s = &seen[m->cell_houses[k]];
@@ -620,9 +619,15 @@ long sk_check(const sk_model *m, const uint8_t *grid, sk_conflict *out, long max
                 *s |= bit;
             }
         }
-        if (!twice)
+        if (!twice && !big)
             return 0;
     }
+    for (int i = 0; i < m->ncells; i++)
+        if (grid[i] > m->n) {
+            if (found < max && out)
+                out[found] = (sk_conflict){-1, i, i, grid[i]};
+            found++;
+        }
     for (int h = 0; h < m->nhouses; h++) {
         const uint16_t *cells = m->house_cells + m->house_off[h];
         int size = (int)(m->house_off[h + 1] - m->house_off[h]);

@@ -36,11 +36,6 @@
 
 #include "format.h"
 
-int skf_space(int c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
 int skf_fail(sk_diag *d, long line, long column, const char *fmt, ...)
 {
     va_list ap;

@@ -79,8 +79,18 @@ static char sym(sk_alphabet a, int v)
 static void write_line(out *o, const sk_geometry *g, const uint8_t *grid, sk_alphabet a)
 {
     int i, cells = g->n * g->n;
-    for (i = 0; i < cells; i++)
-        put(o, sym(a, grid[i]));
+    char tab[SK_MAX_N + 1]; /* the symbol of each value, looked up once */
+    for (i = 0; i <= g->n; i++)
+        tab[i] = sym(a, i);
+    if (o->size > 0 && (size_t)o->len + (size_t)cells < o->size) {
+        /* room for all: written in one pass (write_any checked the values) */
+        for (i = 0; i < cells; i++)
+            o->buf[o->len + i] = tab[grid[i]];
+        o->len += cells;
+    } else {
+        for (i = 0; i < cells; i++)
+            put(o, tab[grid[i]]);
+    }
     if (g->regions) {
         put(o, ' ');
         for (i = 0; i < cells; i++)
@@ -307,10 +317,21 @@ static long write_any(char *buf, size_t size, const sk_geometry *g, const uint8_
         return SK_EINVAL;
     if (a != SK_ALPHABET_NUMBERS && n > skf_alphabet_max(a))
         return SK_EINVAL;
-    for (i = 0; i < cells; i++)
-        if ((grid && grid[i] > n) || (g->regions && g->regions[i] >= n) ||
-            (cand && (!cand[i] || (n < 64 && cand[i] >> n))))
+    if (grid) {
+        int bad = 0;
+        for (i = 0; i < cells; i++)
+            bad |= grid[i] > n;
+        if (bad)
             return SK_EINVAL;
+    }
+    if (g->regions)
+        for (i = 0; i < cells; i++)
+            if (g->regions[i] >= n)
+                return SK_EINVAL;
+    if (cand)
+        for (i = 0; i < cells; i++)
+            if (!cand[i] || (n < 64 && cand[i] >> n))
+                return SK_EINVAL;
 
     o.buf = buf;
     o.size = size;
