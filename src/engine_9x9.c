@@ -160,10 +160,13 @@ typedef struct workspace {
     uint8_t grid[81];
 } workspace;
 
-/* rowinfo[v] for the 9 cells v of one row: bits 0-2, which of its three
- * mini-rows are non-empty; bit 3, exactly one cell; bits 4-6, the same as
- * bits 0-2 when exactly one mini-row is non-empty, else 0. */
-static uint8_t rowinfo[512];
+/* rowinfo[r][v] for the 9 cells v of row r of a band, laid out so that
+ * the three rows' entries combine by OR: bits 3r..3r+2, which of its three
+ * mini-rows are non-empty (so bits 0-8 are the band's mini-row pattern);
+ * bit 9+r, exactly one cell; bits 12+3r..14+3r, the same as bits 3r..3r+2
+ * when exactly one mini-row is non-empty (the digit is bound to it). */
+static uint32_t rowinfo[3][512];
+#define RI(a) (rowinfo[0][(a) & 511] | rowinfo[1][((a) >> 9) & 511] | rowinfo[2][(a) >> 18])
 /* bandmask[P], P the non-empty mini-rows of a digit in a band (bit 3r+k):
  * the cells of the mini-rows that some row->box permutation inside P uses;
  * 0 when none does. */
@@ -177,6 +180,8 @@ static uint32_t permcells[6];
  * uses; the same table serves stacks, with bands for rows and a stack's
  * columns for boxes. */
 static uint16_t permallow[512];
+/* digitwords[D]: the dirty bits 4d of the digits d in D (band 0). */
+static uint64_t digitwords[512];
 /* minicells[M]: the cells of the mini-rows in M (bit 3r+k), 27 bits. */
 static uint32_t minicells[512];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -190,7 +195,8 @@ static void make_tables(void)
         unsigned pat = (v & 7u ? 1u : 0u) | (v & 070u ? 2u : 0u) | (v & 0700u ? 4u : 0u);
         unsigned one = v && !(v & (v - 1));
         unsigned bound = pat == 1 || pat == 2 || pat == 4 ? pat : 0;
-        rowinfo[v] = (uint8_t)(pat | one << 3 | bound << 4);
+        for (int r = 0; r < 3; r++)
+            rowinfo[r][v] = pat << (3 * r) | one << (9 + r) | bound << (12 + 3 * r);
     }
     for (int k = 0; k < 6; k++) {
         permcells[k] = 7u << (3 * perm[k][0]) | 7u << (3 * (3 + perm[k][1])) |
@@ -218,6 +224,11 @@ static void make_tables(void)
             if (p >> m & 1)
                 all |= 7u << (3 * m);
         minicells[p] = all;
+        uint64_t w = 0;
+        for (int d = 0; d < 9; d++)
+            if (p >> d & 1)
+                w |= 1ull << (4 * d);
+        digitwords[p] = w;
     }
 }
 
@@ -261,20 +272,15 @@ AI int propagate(board *B, uint64_t dirty)
                 todo &= todo - 1;
                 int d = i >> 2, b = i & 3;
                 uint32_t a0 = B->c[d][b];
-                uint32_t i0 = rowinfo[a0 & 511], i1 = rowinfo[(a0 >> 9) & 511], i2 = rowinfo[a0 >> 18];
-                uint32_t pat = (i0 & 7u) | (i1 & 7u) << 3 | (i2 & 7u) << 6;
-                uint32_t a = a0 & bandmask[pat];
+                uint32_t info = RI(a0);
+                uint32_t a = a0 & bandmask[info & 511];
                 if (a != a0) {
                     if (!a)
                         return 0;
                     B->c[d][b] = a;
-                    i0 = rowinfo[a & 511];
-                    i1 = rowinfo[(a >> 9) & 511];
-                    i2 = rowinfo[a >> 18];
+                    info = RI(a);
                 }
-                uint32_t rs = (i0 >> 3 & 1u) | (i1 >> 3 & 1u) << 1 | (i2 >> 3 & 1u) << 2;
-                rs &= B->urow[b] >> (3 * d);
-                rs &= 7;
+                uint32_t rs = info >> 9 & B->urow[b] >> (3 * d) & 7;
                 if (!rs)
                     continue;
                 uint32_t p = a & rows[rs];
@@ -298,15 +304,15 @@ AI int propagate(board *B, uint64_t dirty)
                 if (!np)
                     continue;
                 B->placed[b] |= np;
-                uint32_t done = ~B->urow[b];
+                uint32_t done = ~B->urow[b], changed = 0;
                 UNROLL
                 for (int e = 0; e < 9; e++) {
                     uint32_t o = B->c[e][b];
-                    uint32_t own = o & rows[done >> (3 * e) & 7];
-                    uint32_t n = o & (~np | own);
+                    uint32_t n = o & (~np | rows[done >> (3 * e) & 7]); /* keeps its own */
                     B->c[e][b] = n;
-                    dirty |= (uint64_t)(o != n) << (4 * e + b);
+                    changed |= (uint32_t)(o != n) << e;
                 }
+                dirty |= digitwords[changed] << b;
             }
         }
         /* Rule 3: naked singles and empty cells. */
@@ -400,9 +406,8 @@ AI int propagate(board *B, uint64_t dirty)
             UNROLL
             for (int d = 0; d < 9; d++) {
                 uint32_t a = B->c[d][b];
-                uint32_t i0 = rowinfo[a & 511], i1 = rowinfo[(a >> 9) & 511], i2 = rowinfo[a >> 18];
-                uint32_t h = (i0 & 7u) | (i1 & 7u) << 3 | (i2 & 7u) << 6;
-                uint32_t f = (i0 >> 4) | (i1 >> 4) << 3 | (i2 >> 4) << 6;
+                uint32_t info = RI(a);
+                uint32_t h = info & 511, f = info >> 12;
                 fp[d] = f;
                 f4 |= f3 & f; f3 |= f2 & f; f2 |= f1 & f; f1 |= f;
                 p3 |= p2 & h; p2 |= p1 & h; p1 |= h;
@@ -472,7 +477,7 @@ AI int propagate(board *B, uint64_t dirty)
 
 AI uint32_t pattern(uint32_t a)
 {
-    return (rowinfo[a & 511] & 7u) | (rowinfo[(a >> 9) & 511] & 7u) << 3 | (rowinfo[a >> 18] & 7u) << 6;
+    return RI(a) & 511;
 }
 
 /* A configuration choice: the band (*band 0-2) or stack (3-5) whose digits
