@@ -158,6 +158,8 @@ typedef struct frame {
 typedef struct workspace {
     frame frames[27 + 81 + 1];
     uint8_t grid[81];
+    uint32_t cols[9]; /* per digit, bit 9b+c: column c has a place in band b
+                         (left by propagate's last look, on its fixpoint) */
 } workspace;
 
 /* rowinfo[r][v] for the 9 cells v of row r of a band, laid out so that
@@ -249,13 +251,13 @@ AI void pin(board *B, uint64_t *dirty, int d, int b, uint32_t p)
 }
 
 /* Runs rules 1-4 to a fixpoint; 0 on contradiction. */
-AI int propagate(board *B, uint64_t dirty)
+AI int propagate(board *B, uint64_t dirty, uint32_t *cols)
 {
     /* rows[s]: the rows of set s (3 bits) as band cells */
     static const uint32_t rows[8] = {0, 0x1FF, 0x3FE00, 0x3FFFF,
                                      0x7FC0000, 0x7FC01FF, 0x7FFFE00, BAND};
     /* words touched since rule 3, 4, 5 and 6 last looked */
-    uint64_t seen3 = 0, seen4 = 0, seen5 = 0, seen6 = 0;
+    uint64_t seen3 = 0, seen4 = 0, seen5 = 0, seen6 = 1;
     for (;;) {
         while (dirty) {
             /* One round: rule 1 on every dirty word, placements found
@@ -447,6 +449,7 @@ AI int propagate(board *B, uint64_t dirty)
                 uint32_t one = (x[0] ^ x[1] ^ x[2]) & ~(x[0] & x[1] & x[2]);
                 uint32_t h = x[0] | x[1] << 9 | x[2] << 18;
                 uint32_t f = h & one * 0x40201u;
+                cols[d] = h;
                 fp[d] = f;
                 f4 |= f3 & f; f3 |= f2 & f; f2 |= f1 & f; f1 |= f;
                 p3 |= p2 & h; p2 |= p1 & h; p1 |= h;
@@ -480,25 +483,30 @@ AI uint32_t pattern(uint32_t a)
     return RI(a) & 511;
 }
 
+/* The non-empty mini-columns of stack s/3 (bit 3b+k: band b, the stack's
+ * column k) from a digit's columns per band (bit 9b+c): the three groups
+ * gathered by one multiplication, whose partial products do not overlap. */
+AI uint32_t stackpattern(uint32_t cols, int s)
+{
+    return ((cols >> s & 0x1C0E07u) * 0x1041u) >> 12 & 511;
+}
+
 /* A configuration choice: the band (*band 0-2) or stack (3-5) whose digits
  * have the fewest permutations left in all, then its digit with the fewest
  * (more than one).  Returns the digit's permutations, 0 when every digit of
  * every band and stack has one left. */
-AI unsigned choose_config(const board *B, int *band, int *digit)
+AI unsigned choose_config(const board *B, const uint32_t *cols, int *band, int *digit)
 {
     /* Per band or stack: the sum of its digits' permutation counts, and
      * the smallest key count * 16 + digit over the digits with more than
      * one (0xFF when none), both without branches. */
     int best = 1000, bestk = 0xFF, bestb = 0;
-    uint32_t cols[9][3];
     UNROLL
     for (int b = 0; b < 3; b++) {
         int sum = 0, key = 0xFF;
         UNROLL
         for (int d = 0; d < 9; d++) {
-            uint32_t a = B->c[d][b];
-            cols[d][b] = (a | a >> 9 | a >> 18) & 511;
-            int k = permcount[pattern(a)];
+            int k = permcount[pattern(B->c[d][b])];
             int kk = k > 1 ? k << 4 | d : 0xFF;
             sum += k;
             key = kk < key ? kk : key;
@@ -514,8 +522,7 @@ AI unsigned choose_config(const board *B, int *band, int *digit)
         int sum = 0, key = 0xFF;
         UNROLL
         for (int d = 0; d < 9; d++) {
-            uint32_t P = (cols[d][0] >> s & 7) | (cols[d][1] >> s & 7) << 3 | (cols[d][2] >> s & 7) << 6;
-            int k = permcount[P];
+            int k = permcount[stackpattern(cols[d], s)];
             int kk = k > 1 ? k << 4 | d : 0xFF;
             sum += k;
             key = kk < key ? kk : key;
@@ -534,7 +541,7 @@ AI unsigned choose_config(const board *B, int *band, int *digit)
     if (bestb < 3)
         return permset[pattern(B->c[d][bestb])];
     int s = 3 * (bestb - 3);
-    return permset[(cols[d][0] >> s & 7) | (cols[d][1] >> s & 7) << 3 | (cols[d][2] >> s & 7) << 6];
+    return permset[stackpattern(cols[d], s)];
 }
 
 /* The cell to branch on: the first bivalue cell, else one with the fewest
@@ -614,7 +621,7 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
     frame *frames = w->frames;
     int depth = 0;
     res->nodes++;
-    int ok = propagate(&cur, dirty);
+    int ok = propagate(&cur, dirty, w->cols);
     for (;;) {
         if (ok) {
             if (cur.nplaced == 81) {
@@ -622,7 +629,7 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
                     return SK_OK;
             } else {
                 int b = 0, dg = 0;
-                unsigned cs = choose_config(&cur, &b, &dg);
+                unsigned cs = choose_config(&cur, w->cols, &b, &dg);
                 frame *f = &frames[depth++];
                 f->saved = cur;
                 f->band = (uint8_t)b;
@@ -672,7 +679,7 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
                 cur.c[dg][b] &= permcells[d];
                 dirty = 0x111111111ull << b;
             }
-            ok = propagate(&cur, dirty);
+            ok = propagate(&cur, dirty, w->cols);
             continue;
         }
         if (f->untried) {
@@ -690,7 +697,7 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
             if (e != d)
                 cur.c[e][b] &= ~p;
         pin(&cur, &dirty, d, b, p);
-        ok = propagate(&cur, dirty);
+        ok = propagate(&cur, dirty, w->cols);
     }
 }
 
