@@ -419,14 +419,16 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols)
             uint32_t full = f3;
             if (!full)
                 continue;
-            uint32_t cells = minicells[full];
+            /* the full mini-rows' cells leave every digit not bound there;
+               usually they are placed cells, already gone */
+            uint32_t cells = minicells[full], changed = 0;
             UNROLL
             for (int d = 0; d < 9; d++) {
-                uint32_t own = minicells[fp[d] & full];
-                uint32_t o = B->c[d][b], n = o & (~cells | own);
+                uint32_t o = B->c[d][b], n = o & (~cells | minicells[fp[d] & full]);
                 B->c[d][b] = n;
-                dirty |= (uint64_t)(o != n) << (4 * d + b);
+                changed |= (uint32_t)(o != n) << d;
             }
+            dirty |= digitwords[changed] << b;
         }
         seen5 = 0;
         if (dirty)
@@ -460,7 +462,9 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols)
             if (full) {
                 UNROLL
                 for (int d = 0; d < 9; d++) {
-                    uint32_t gone = full & ~fp[d];
+                    /* full mini-columns where d still has a place and is not
+                       bound (usually none: most are placed cells) */
+                    uint32_t gone = full & ~fp[d] & cols[d];
                     if (!gone)
                         continue;
                     UNROLL
