@@ -138,9 +138,9 @@ done
 # ------------------------------------------------------------------ multiple
 sed -n 3p $D/batch.txt >"$tmp/multi.txt"
 out <<'EOF'
-multiple: two solutions differ in 4 cells: r2c2 7/8, r2c3 8/7, r8c2 8/7, r8c3 7/8
+multiple: two solutions differ in 4 cells: r1c4 2/6, r1c6 6/2, r9c4 6/2, r9c6 2/6
 534276918678195342192348567859761423426853791713924856961537284287419635345682179
-534276918687195342192348567859761423426853791713924856961537284278419635345682179
+534672918678195342192348567859761423426853791713924856961537284287419635345286179
 EOF
 run multiple-diff 1 solve --diff "$tmp/multi.txt"
 echo multiple | out
@@ -166,9 +166,9 @@ run multiple-diff-grid 1 solve --diff --output grid $D/four.txt
 { cat $D/classic.txt; cat "$tmp/multi.txt"; echo 12345; cat $D/four.txt; } >"$tmp/mix.txt"
 out <<EOF
 $CLASSIC
-multiple: two solutions differ in 4 cells: r2c2 7/8, r2c3 8/7, r8c2 8/7, r8c3 7/8
+multiple: two solutions differ in 4 cells: r1c4 2/6, r1c6 6/2, r9c4 6/2, r9c6 2/6
 534276918678195342192348567859761423426853791713924856961537284287419635345682179
-534276918687195342192348567859761423426853791713924856961537284278419635345682179
+534672918678195342192348567859761423426853791713924856961537284287419635345286179
 invalid
 multiple: two solutions differ in 4 cells: r3c1 2/4, r3c3 4/2, r4c1 4/2, r4c3 2/4
 1234341221434321
