@@ -755,8 +755,9 @@ static int e9_accepts(const sk_model *m)
 }
 
 const sk_engine skx_engine_9x9 = {
-    {"9x9", "band bitboards per digit; singles, hidden singles and locked "
-            "candidates by table; bivalue branching with board copies",
+    {"9x9", "band bitboards per digit; singles, locked candidates and mini-row "
+            "and mini-column triads by table; branching on band and stack "
+            "configurations with board copies",
      "classic 9x9 only: 3x3 boxes, no extra houses, groups or variant rules; "
      "chosen automatically there"},
     e9_accepts,
