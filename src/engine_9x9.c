@@ -349,18 +349,16 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols)
          * (band -> column) like rule 1's (row -> box), so the same kind of
          * table keeps the columns of every band that some permutation still
          * uses (box/column locked candidates; an empty column is a
-         * contradiction).  Then hidden singles in columns: a column in one
-         * band only, and in one row there. */
+         * contradiction).  Hidden singles in columns follow: a column that
+         * one band alone can hold gets that band's places in the stack, which
+         * leaves the box one place, which rule 1 places. */
         for (int d = 0; d < 9; d++) {
             if (!(seen4 >> (4 * d) & 7))
                 continue;
             uint32_t a0 = B->c[d][0], a1 = B->c[d][1], a2 = B->c[d][2];
-            uint32_t y0 = a0 & 511, y1 = a0 >> 9 & 511, y2 = a0 >> 18;
-            uint32_t any0 = y0 | y1 | y2, once0 = (y0 ^ y1 ^ y2) & ~(y0 & y1 & y2);
-            y0 = a1 & 511, y1 = a1 >> 9 & 511, y2 = a1 >> 18;
-            uint32_t any1 = y0 | y1 | y2, once1 = (y0 ^ y1 ^ y2) & ~(y0 & y1 & y2);
-            y0 = a2 & 511, y1 = a2 >> 9 & 511, y2 = a2 >> 18;
-            uint32_t any2 = y0 | y1 | y2, once2 = (y0 ^ y1 ^ y2) & ~(y0 & y1 & y2);
+            uint32_t any0 = (a0 | a0 >> 9 | a0 >> 18) & 511;
+            uint32_t any1 = (a1 | a1 >> 9 | a1 >> 18) & 511;
+            uint32_t any2 = (a2 | a2 >> 9 | a2 >> 18) & 511;
             uint32_t A0 = permallow[(any0 & 7) | (any1 & 7) << 3 | (any2 & 7) << 6];
             uint32_t A1 = permallow[(any0 >> 3 & 7) | (any1 >> 3 & 7) << 3 | (any2 >> 3 & 7) << 6];
             uint32_t A2 = permallow[(any0 >> 6) | (any1 >> 6) << 3 | (any2 >> 6) << 6];
@@ -376,19 +374,7 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols)
                 B->c[d][2] = n2;
                 dirty |= (uint64_t)(n0 != a0) << (4 * d) | (uint64_t)(n1 != a1) << (4 * d + 1) |
                          (uint64_t)(n2 != a2) << (4 * d + 2);
-                any0 &= k0;
-                any1 &= k1;
-                any2 &= k2;
             }
-            uint32_t h0 = n0 & (once0 & ~any1 & ~any2) * 0x40201u & ~B->placed[0];
-            uint32_t h1 = n1 & (once1 & ~any0 & ~any2) * 0x40201u & ~B->placed[1];
-            uint32_t h2 = n2 & (once2 & ~any0 & ~any1) * 0x40201u & ~B->placed[2];
-            for (; h0; h0 &= h0 - 1)
-                pin(B, &dirty, d, 0, h0 & -h0);
-            for (; h1; h1 &= h1 - 1)
-                pin(B, &dirty, d, 1, h1 & -h1);
-            for (; h2; h2 &= h2 - 1)
-                pin(B, &dirty, d, 2, h2 & -h2);
         }
         seen4 = 0;
         if (dirty)
