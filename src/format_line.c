@@ -238,7 +238,15 @@ static int parse_line(sk_reader *r, const skf_line *ln, sk_puzzle *p, sk_diag *d
                         "region ids",
                         count);
     }
-    for (i = 0; i < n * n; i++) {
+    if (!groups && !jigsaw) { /* the usual line: one field of cells */
+        for (i = 0; i < n * n; i++) {
+            r->sym[i] = ln->text[cells.start + (size_t)i];
+            r->cell_line[i] = (uint32_t)ln->no;
+            r->cell_column[i] = (uint32_t)(cells.start + (size_t)i + 1);
+            r->cells[i] = 0;
+        }
+    }
+    for (i = 0; (groups || jigsaw) && i < n * n; i++) {
         size_t at = cells.start + (size_t)i;
         if (groups) /* skip the spaces between the groups */
             at = tok[first + i / (int)tok[first].len].start + (size_t)(i % (int)tok[first].len);

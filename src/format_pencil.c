@@ -315,7 +315,8 @@ static int border(const skf_line *ln)
         char c = ln->text[i];
         if (c == '-' || c == '=')
             rule = 1;
-        else if (!skf_space((unsigned char)c) && !strchr("+|:.'*", c))
+        else if (!skf_space((unsigned char)c) && c != '+' && c != '|' && c != ':' && c != '.' &&
+                 c != '\'' && c != '*')
             return 0;
     }
     return rule;

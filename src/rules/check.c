@@ -518,7 +518,7 @@ static void check_rule(ctx *x, int k)
 
 long sk_check_rules(const sk_model *m, const uint8_t *grid, sk_violation *out, long max)
 {
-    if (!m || !grid)
+    if (!m || !grid || !m->nrules)
         return 0;
     ctx x = {m, grid, out, max < 0 ? 0 : max, 0};
     for (int i = 0; i < m->ncells; i++)
