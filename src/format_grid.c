@@ -557,6 +557,8 @@ static int plausible_regions(const sk_reader *r, int n)
     int key[SK_MAX_N], size[SK_MAX_N], nk = 0, i, j;
     int stack[SKF_CELLS], top;
     uint8_t seen[SKF_CELLS];
+    if (n < 1 || n > SK_MAX_N)
+        return 0;
     for (i = 0; i < n * n; i++) {
         int k = region_key(r, i);
         if (r->rsym[i] && (r->rsym[i] == '.' || r->rsym[i] == '-' || r->rsym[i] == '_' ||
