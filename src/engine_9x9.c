@@ -485,43 +485,44 @@ AI uint32_t stackpattern(uint32_t cols, int s)
  * have the fewest permutations left in all, then its digit with the fewest
  * (more than one).  Returns the digit's permutations, 0 when every digit of
  * every band and stack has one left. */
+/* Weighs one band or stack (id 0-5) from its digits' patterns: the sum of
+ * their permutation counts, and the smallest key count * 16 + digit over
+ * the digits with more than one (0xFF when none), both without branches;
+ * keeps it in *best when its sum is the smallest so far. */
+AI void weigh(const uint32_t *pats, int id, int *best, int *bestk, int *bestb)
+{
+    int sum = 0, key = 0xFF;
+    UNROLL
+    for (int d = 0; d < 9; d++) {
+        int k = permcount[pats[d]];
+        int kk = k > 1 ? k << 4 | d : 0xFF;
+        sum += k;
+        key = kk < key ? kk : key;
+    }
+    if (key != 0xFF && sum < *best) {
+        *best = sum;
+        *bestk = key;
+        *bestb = id;
+    }
+}
+
 AI unsigned choose_config(const board *B, const uint32_t *cols, int *band, int *digit)
 {
-    /* Per band or stack: the sum of its digits' permutation counts, and
-     * the smallest key count * 16 + digit over the digits with more than
-     * one (0xFF when none), both without branches. */
     int best = 1000, bestk = 0xFF, bestb = 0;
+    uint32_t pats[9];
     UNROLL
     for (int b = 0; b < 3; b++) {
-        int sum = 0, key = 0xFF;
         UNROLL
-        for (int d = 0; d < 9; d++) {
-            int k = permcount[pattern(B->c[d][b])];
-            int kk = k > 1 ? k << 4 | d : 0xFF;
-            sum += k;
-            key = kk < key ? kk : key;
-        }
-        if (key != 0xFF && sum < best) {
-            best = sum;
-            bestk = key;
-            bestb = b;
-        }
+        for (int d = 0; d < 9; d++)
+            pats[d] = pattern(B->c[d][b]);
+        weigh(pats, b, &best, &bestk, &bestb);
     }
     UNROLL
     for (int s = 0; s < 9; s += 3) {
-        int sum = 0, key = 0xFF;
         UNROLL
-        for (int d = 0; d < 9; d++) {
-            int k = permcount[stackpattern(cols[d], s)];
-            int kk = k > 1 ? k << 4 | d : 0xFF;
-            sum += k;
-            key = kk < key ? kk : key;
-        }
-        if (key != 0xFF && sum < best) {
-            best = sum;
-            bestk = key;
-            bestb = 3 + s / 3;
-        }
+        for (int d = 0; d < 9; d++)
+            pats[d] = stackpattern(cols[d], s);
+        weigh(pats, 3 + s / 3, &best, &bestk, &bestb);
     }
     if (bestk == 0xFF)
         return 0;
