@@ -21,10 +21,10 @@
  *   as C * 0x40201.  The board is 9 digits x 4 words (the fourth band word
  *   is zero padding: a digit is one 16-byte vector), the cells placed so
  *   far per band, and per band the digit-rows not placed yet
- *   (urow[b] bit 3d+r).  A board is 208 bytes: branching copies it rather
+ *   (urow[b] bit 3d+r).  A board is 192 bytes: branching copies it rather
  *   than keeping a trail, and the whole search state is a stack of at most
- *   108 boards (one per open choice: at most 27 digit-band configurations
- *   and 81 cells along one path).
+ *   136 boards (one per open choice: at most 27 digit-band and 27
+ *   digit-stack configurations and 81 cells along one path).
  *
  * Propagation, to a fixpoint
  *   1. Band rule (per digit and band, only for words that changed).  In a
@@ -35,8 +35,9 @@
  *      every permutation the pattern still allows, spread to 27 bits.  One
  *      AND applies pointing and claiming (locked candidates box<->row),
  *      hidden singles in boxes turn into single-minirow rows, and an empty
- *      result is a contradiction.  Two more table lookups per row tell
- *      which rows hold a single cell: those are placements.
+ *      result is a contradiction.  The row tables (one per row of the
+ *      band, combined by OR) give the pattern, the rows that hold a single
+ *      cell (placements) and the mini-rows a digit is bound to at once.
  *   2. Placement of d at cell p (band b, row r, column c): row (d,b,r) is
  *      marked placed and column c leaves digit d in the two other bands at
  *      once; the cells placed in a band during one round of rule 1 over
@@ -56,10 +57,9 @@
  *      (band -> column), so rule 1's table, indexed by the non-empty
  *      mini-columns, keeps the columns some permutation still uses (box/
  *      column locked candidates; a column with no place is a
- *      contradiction).  Then hidden singles in columns: per digit the
- *      three rows of each band are folded into "in one row" and "in any
- *      row" column sets; a column in exactly one band and exactly one row
- *      there is a single.
+ *      contradiction).  Hidden singles in columns need no rule of their
+ *      own: a column only one band can hold gets that band's places in
+ *      the stack, which leaves the box one place for rule 1.
  *   5. Mini-rows (per band that changed): each holds exactly three digits.
  *      From the same row tables, a digit whose places in a row lie in one
  *      mini-row is bound to it; bit-sliced counters over the nine digits
@@ -73,7 +73,8 @@
  *      on stacks needs it as branching on bands needs rule 5.
  *   Rules 3 to 6 run only when the dirty set is empty, cheapest first,
  *   and only on the bands (rules 3, 5) and digits (rule 4) that changed,
- *   rule 6 when anything did.  With rules 4 and 6 and branching on stacks
+ *   rule 6 when anything did (its last pass leaves each digit's columns
+ *   for the branching choice).  With rules 4 and 6 and branching on stacks
  *   forum_hardest needs 27% fewer guesses (47.6 -> 34.6 to the first
  *   solution, 87.7 -> 62.4 to prove uniqueness), as many as tdoku, whose
  *   propagation works on both orientations too.
@@ -104,9 +105,9 @@
  *   general engine.
  *
  * Why it is fast
- *   Everything a node touches is 27 words in two cache lines; rule 1 is
- *   six table loads and an AND; naked singles for 27 cells cost 18 logic
- *   operations; copying a board (208 bytes) is cheaper than logging and
+ *   Everything a node touches is 27 words in a few cache lines; rule 1 is
+ *   four table loads and an AND; naked singles for 27 cells cost 18 logic
+ *   operations; copying a board (192 bytes) is cheaper than logging and
  *   undoing changes.  The search allocates nothing and never recurses.
  *
  * Portability and vector instructions
@@ -156,7 +157,7 @@ typedef struct frame {
 } frame;
 
 typedef struct workspace {
-    frame frames[27 + 81 + 1];
+    frame frames[27 + 27 + 81 + 1];
     uint8_t grid[81];
     uint32_t cols[9]; /* per digit, bit 9b+c: column c has a place in band b
                          (left by propagate's last look, on its fixpoint) */
