@@ -636,6 +636,20 @@ static void g_remove(skl_state *s, int cell, int d)
  * is not built: 9x9 has at most 1458 potentials, 16x16 8192. */
 #define REACH_MAX 8192
 
+/* Tarjan's visit of potential w at depth `depth` of the explicit walk:
+ * numbered, pushed on the component stack and the walk, its static links
+ * found.  0 when out of memory. */
+static int tj_enter(skl_state *s, int w, int depth, int *counter, int *nstack, int y, int x)
+{
+    skl_chain *c = s->chain;
+    c->tj_order[w] = c->tj_low[w] = ++*counter;
+    c->scc[w] = -1;
+    c->tj_stack[(*nstack)++] = w;
+    c->tj_node[depth] = w;
+    c->tj_edge[depth] = 0;
+    return links(s, w, y, x);
+}
+
 /*
  * The static links of one unary pass form a fixed graph on the grid's
  * potentials.  A forcing chain from p exists only when p's negation is
@@ -678,13 +692,7 @@ static int reach_build(skl_state *s, int y, int x)
             popcount64(c->grid[PCELL(p0)]) < 2)
             continue;
         int depth = 0;
-        c->tj_node[0] = p0;
-        c->tj_edge[0] = 0;
-        order[p0] = ++counter;
-        low[p0] = counter;
-        idx[p0] = -1;
-        c->tj_stack[nstack++] = p0;
-        if (!links(s, p0, y, x))
+        if (!tj_enter(s, p0, depth, &counter, &nstack, y, x))
             return 0;
         while (depth >= 0) {
             int v = c->tj_node[depth];
@@ -693,15 +701,8 @@ static int reach_build(skl_state *s, int y, int x)
                 int w = c->lk_pot[c->lk_start[v] + e];
                 c->tj_edge[depth]++;
                 if (!order[w]) {
-                    order[w] = ++counter;
-                    low[w] = counter;
-                    idx[w] = -1;
-                    c->tj_stack[nstack++] = w;
-                    if (!links(s, w, y, x))
+                    if (!tj_enter(s, w, ++depth, &counter, &nstack, y, x))
                         return 0;
-                    depth++;
-                    c->tj_node[depth] = w;
-                    c->tj_edge[depth] = 0;
                 } else if (idx[w] == -1 && order[w] < low[v]) {
                     low[v] = order[w];
                 }
