@@ -178,6 +178,7 @@ int skf_decode(sk_reader *r, int n, int jigsaw, sk_alphabet a, sk_alphabet *used
 
 /* Reads the front line as one line-form puzzle and consumes it. */
 int skf_line_next(sk_reader *r, sk_puzzle *p, sk_diag *d);
+int skf_plain_line(sk_reader *r, sk_puzzle *p);
 /* 1 when the line holds two tokens, the first of length L, a square >= 16
  * (== n*n when n > 0), the second at least L/2 long: a jigsaw line. */
 int skf_jigsaw_line(const skf_line *ln, int n);

@@ -681,6 +681,8 @@ static int next_grid(sk_reader *r, sk_puzzle *p, sk_diag *diag)
            grid (typed after a line puzzle) starts a new block */
         if (r->state == SKF_ST_LINES) {
             skf_block b;
+            if (r->opts.format != SK_FORMAT_SUKAKU && skf_plain_line(r, p))
+                return SK_OK;
             if (r->opts.format == SK_FORMAT_LINE || r->opts.format == SK_FORMAT_SUKAKU)
                 return skf_line_next(r, p, diag);
             if (skf_pencil_block(r, r->opts.n)) {

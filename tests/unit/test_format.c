@@ -228,6 +228,114 @@ static void test_line_basic(void)
     sk_reader_free(r);
 }
 
+/* Reads `line` twice: first as a file's first line (the general path of
+ * line puzzles), then after a plain 9x9 line (where an 81-character line
+ * of digits and dots takes the short path).  Both reads must agree: status,
+ * cells, form, alphabet, where each cell was, and the error's place. */
+static void expect_same_both_ways(const char *line, const sk_read_opts *o)
+{
+    char text[600];
+    sk_puzzle p;
+    sk_diag d;
+    uint8_t cells[81];
+    uint32_t col[81];
+    int st1, st2, fmt, alpha;
+    long eline, ecol;
+    char msg[sizeof d.message];
+    snprintf(text, sizeof text, "%s\n", line);
+    sk_reader *r = open_text(text, o);
+    if (!r)
+        return;
+    st1 = sk_reader_next(r, &p, &d);
+    fmt = p.format;
+    alpha = p.alphabet;
+    eline = d.line;
+    ecol = d.column;
+    snprintf(msg, sizeof msg, "%s", d.message);
+    if (st1 == SK_OK) {
+        CHECK_EQ_INT(p.geom.n, 9);
+        memcpy(cells, p.cells, 81);
+        memcpy(col, p.cell_column, sizeof col);
+    }
+    sk_reader_free(r);
+
+    snprintf(text, sizeof text, "%s\n%s\n", CLASSIC, line);
+    r = open_text(text, o);
+    if (!r)
+        return;
+    (void)sk_reader_next(r, &p, &d); /* an error under some options */
+    st2 = sk_reader_next(r, &p, &d);
+    CHECK_EQ_INT(st2, st1);
+    CHECK_EQ_INT(p.index, 1);
+    if (st1 == SK_OK && st2 == SK_OK) {
+        CHECK_EQ_INT(p.geom.n, 9);
+        CHECK_EQ_INT(p.format, fmt);
+        CHECK_EQ_INT(p.alphabet, alpha);
+        CHECK_EQ_INT(p.line, 2);
+        CHECK(memcmp(p.cells, cells, 81) == 0);
+        for (int i = 0; i < 81; i++) {
+            CHECK_EQ_INT(p.cell_line[i], 2);
+            CHECK_EQ_INT(p.cell_column[i], col[i]);
+        }
+    } else if (st1 != SK_OK && st2 != SK_OK) {
+        CHECK_EQ_INT(d.line, eline + 1);
+        CHECK_EQ_INT(d.column, ecol);
+        CHECK(strcmp(d.message, msg) == 0);
+    }
+    sk_reader_free(r);
+}
+
+/* Lines of exactly 81 digits and dots are read by a short path once a file
+ * is known to hold line puzzles; every nearby form keeps the general one. */
+static void test_line_plain(void)
+{
+    char line[200];
+    sk_read_opts digits = opts_of(SK_FORMAT_AUTO, SK_ALPHABET_DIGITS);
+    sk_read_opts letters = opts_of(SK_FORMAT_AUTO, SK_ALPHABET_LETTERS);
+    sk_read_opts hex = opts_of(SK_FORMAT_AUTO, SK_ALPHABET_HEX);
+    sk_read_opts nine = SK_READ_OPTS_INIT;
+    sk_read_opts line_form = opts_of(SK_FORMAT_LINE, SK_ALPHABET_AUTO);
+    nine.n = 9;
+    const char *const forms[] = {
+        CLASSIC,
+        /* dots and zeros both empty */
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079",
+        /* an empty grid, and a full one */
+        ".................................................................................",
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+    };
+    for (size_t k = 0; k < sizeof forms / sizeof *forms; k++) {
+        expect_same_both_ways(forms[k], NULL);
+        expect_same_both_ways(forms[k], &digits);
+        expect_same_both_ways(forms[k], &nine);
+        expect_same_both_ways(forms[k], &line_form);
+        expect_same_both_ways(forms[k], &letters);
+        expect_same_both_ways(forms[k], &hex);
+    }
+    /* near misses: a letter, a trailing field, a CSV solution, a label, a
+     * carriage return, one cell short or over */
+    snprintf(line, sizeof line, "%.80sA", CLASSIC);
+    expect_same_both_ways(line, NULL);
+    snprintf(line, sizeof line, "%s 12", CLASSIC);
+    expect_same_both_ways(line, NULL);
+    snprintf(line, sizeof line, "%s,%s", CLASSIC, forms[4]);
+    expect_same_both_ways(line, NULL);
+    snprintf(line, sizeof line, "#12 %s", CLASSIC);
+    expect_same_both_ways(line, NULL);
+    snprintf(line, sizeof line, "%s\r", CLASSIC);
+    expect_same_both_ways(line, NULL);
+    snprintf(line, sizeof line, "%.80s", CLASSIC);
+    expect_same_both_ways(line, NULL);
+    snprintf(line, sizeof line, "%s.", CLASSIC);
+    expect_same_both_ways(line, NULL);
+    /* the digits alphabet of a 9x9 grid has no 0 digit, but a forced
+     * 8x8 or 16x16 size is no 9x9 line */
+    sk_read_opts sixteen = SK_READ_OPTS_INIT;
+    sixteen.n = 16;
+    expect_same_both_ways(CLASSIC, &sixteen);
+}
+
 static void test_line_jigsaw(void)
 {
     /* janko.at Chaos Sudoku, from data/jigsaw_4x4.txt (first puzzle) */
@@ -1763,6 +1871,7 @@ int main(void)
     RUN(test_names);
     RUN(test_symbols);
     RUN(test_line_basic);
+    RUN(test_line_plain);
     RUN(test_line_jigsaw);
     RUN(test_line_errors);
     RUN(test_long_line);
