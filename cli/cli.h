@@ -509,9 +509,17 @@ typedef struct cli_batch_ops {
      * order.  Diagnostics of invalid items are already printed. */
     void (*emit)(cli_batch *b, cli_item *it);
     int parallel;     /* work may run in worker threads */
-    int check_givens; /* conflicting givens make a puzzle invalid */
+    int check_givens; /* conflicting givens make a puzzle invalid: checked
+                         before work (CLI_CHECK_FIRST) or by work itself
+                         (CLI_CHECK_LATER, with cli_reject_givens) */
     int flush_each;   /* flush stdout after every record */
 } cli_batch_ops;
+
+enum { CLI_CHECK_NONE = 0, CLI_CHECK_FIRST = 1, CLI_CHECK_LATER = 2 };
+
+/* Conflicting givens, or givens that break a rule: marks it invalid, with
+ * the place and the reason, and returns 1; else 0. */
+int cli_reject_givens(cli_item *it);
 
 struct cli_batch {
     const cli_args *args;

@@ -62,9 +62,19 @@ static void solve_work(cli_worker *w, cli_item *it)
 {
     second_catch c = {it, 0, 0};
     int first = w->batch->args->first;
-    if (cli_search(w, it, first ? 1 : 2, first ? NULL : keep_second, &c) != 0)
+    /* The givens are checked after the search, and only when it found no
+     * solution: a solution holds every given, so none of them can clash
+     * (that saves a pass over every puzzle of a collection). */
+    if (cli_search(w, it, first ? 1 : 2, first ? NULL : keep_second, &c) != 0) {
+        if (cli_reject_givens(it))
+            it->system_error = 0; /* the puzzle is wrong, whatever else failed */
         return;
+    }
     it->status = cli_search_status(&it->res);
+    if (it->res.solutions == 0 && cli_reject_givens(it)) {
+        it->searched = 0; /* reported as if never searched, as before */
+        return;
+    }
     if (c.nomem) {
         out_of_memory(it);
     } else if (it->status == CLI_ST_NONE) {
@@ -230,7 +240,7 @@ static void solve_emit(cli_batch *b, cli_item *it)
 
 static int solve_run(const cli_command *cmd, int argc, char **argv)
 {
-    static const cli_batch_ops ops = {solve_work, solve_emit, 1, 1, 0};
+    static const cli_batch_ops ops = {solve_work, solve_emit, 1, CLI_CHECK_LATER, 0};
     cli_args a;
     sk_read_opts ro;
     solve_ctx c = {0, 0};
