@@ -1183,6 +1183,51 @@ static void test_samples(void)
 
 /* ---- writer ---------------------------------------------------------------------- */
 
+/* A full 9x9 line takes a short path in the writer: the same text as the
+ * general one (written here by a loop over the symbols), the same refusal
+ * of a value above 9, and a grid with empty cells or a small buffer goes
+ * the general way. */
+static void test_writer_line81(void)
+{
+    sk_geometry g = SK_GEOMETRY_INIT(9);
+    uint8_t grid[81];
+    char buf[200], want[200];
+    values_of("534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+              grid, 81);
+    for (int i = 0; i < 81; i++)
+        want[i] = (char)('0' + grid[i]);
+    want[81] = '\n';
+    want[82] = '\0';
+    memset(buf, 'x', sizeof buf);
+    CHECK_EQ_INT(sk_write(buf, sizeof buf, &g, grid, SK_FORMAT_LINE, SK_ALPHABET_AUTO), 82);
+    CHECK_EQ_STR(buf, want);
+    CHECK_EQ_INT(sk_write(buf, 83, &g, grid, SK_FORMAT_LINE, SK_ALPHABET_DIGITS), 82);
+    CHECK_EQ_STR(buf, want);
+    /* too small a buffer: the length it needs, the text cut */
+    memset(buf, 'x', sizeof buf);
+    CHECK_EQ_INT(sk_write(buf, 82, &g, grid, SK_FORMAT_LINE, SK_ALPHABET_DIGITS), 82);
+    CHECK_EQ_INT((long)strlen(buf), 81);
+    CHECK(memcmp(buf, want, 81) == 0);
+    CHECK_EQ_INT(sk_write(NULL, 0, &g, grid, SK_FORMAT_LINE, SK_ALPHABET_DIGITS), 82);
+    /* other alphabets keep their symbols */
+    CHECK_EQ_INT(sk_write(buf, sizeof buf, &g, grid, SK_FORMAT_LINE, SK_ALPHABET_LETTERS), 82);
+    CHECK_EQ_INT(buf[0], 'E');
+    /* an empty cell: '.' */
+    grid[40] = 0;
+    want[40] = '.';
+    CHECK_EQ_INT(sk_write(buf, sizeof buf, &g, grid, SK_FORMAT_LINE, SK_ALPHABET_AUTO), 82);
+    CHECK_EQ_STR(buf, want);
+    /* a value above 9, first or last */
+    grid[40] = 10;
+    CHECK_EQ_INT(sk_write(buf, sizeof buf, &g, grid, SK_FORMAT_LINE, SK_ALPHABET_AUTO), SK_EINVAL);
+    grid[40] = 5;
+    grid[80] = 200;
+    CHECK_EQ_INT(sk_write(buf, sizeof buf, &g, grid, SK_FORMAT_LINE, SK_ALPHABET_AUTO), SK_EINVAL);
+    grid[80] = 0;
+    grid[0] = 10;
+    CHECK_EQ_INT(sk_write(buf, sizeof buf, &g, grid, SK_FORMAT_LINE, SK_ALPHABET_AUTO), SK_EINVAL);
+}
+
 static void test_writer(void)
 {
     sk_geometry g = SK_GEOMETRY_INIT(4);
@@ -1886,6 +1931,7 @@ int main(void)
     RUN(test_hdu);
     RUN(test_samples);
     RUN(test_writer);
+    RUN(test_writer_line81);
     RUN(test_roundtrip);
     RUN(test_batch_recovery);
     RUN(test_streaming);
