@@ -30,7 +30,9 @@
 # (b) 17clue, top1465 and forum_hardest_11plus: `sudokit solve` against
 #     `qqwing --solve` and every --solver, with and without the uniqueness
 #     question, one thread and as many threads as cores (sudokit -j N; a
-#     reference runs as N processes on N parts of the file).
+#     reference runs as N processes on N parts of the file).  A timed run
+#     under 2 CPU seconds is made again, up to three runs, and the least
+#     time kept: for sudokit and every reference alike.
 # (c) a million puzzles streamed through sudokit: peak memory.
 #
 # Every answer is checked: sudokit's solutions with `sudokit check` and
@@ -101,6 +103,21 @@ timed() {
     set -- $("$tmp/timed" "$@")
     W=$1 C=$2 ST=${3:-missing}
     [ "$ST" = signal ] && ST="signal $4"
+}
+# best ARGS...: as timed, but a run under 2 CPU seconds is made again, up to
+# three runs in all, and the least CPU and wall times are kept (short runs
+# vary most from run to run; every program of the 9x9 tables is treated so)
+best() {
+    timed "$@"
+    b_c=$C b_w=$W b_st=$ST b_k=1
+    while [ $b_k -lt 3 ] && [ "$b_st" = 0 ] && awk "BEGIN { exit !($b_c < 2) }"; do
+        timed "$@"
+        [ "$ST" = 0 ] || b_st=$ST
+        b_c=$(awk "BEGIN { print ($C < $b_c ? $C : $b_c) }")
+        b_w=$(awk "BEGIN { print ($W < $b_w ? $W : $b_w) }")
+        b_k=$((b_k + 1))
+    done
+    C=$b_c W=$b_w ST=$b_st
 }
 # stat_of FILE WORD: a number from sudokit's --stats line ("unique 20", "2.57 guesses/puzzle")
 stat_of() {
@@ -254,11 +271,11 @@ solutions_of() {
 ref_run() {
     name=$1 rq=$2 command=$3 file=$4 threads=$5
     if [ "$threads" = 1 ]; then
-        timed -t 900 -i "$file" -o "$tmp/ref.out" sh -c "$command"
+        best -t 900 -i "$file" -o "$tmp/ref.out" sh -c "$command"
     else
         rm -f "$tmp"/part.*
         split -n "l/$threads" -d "$file" "$tmp/part."
-        timed -t 900 sh -c "for p in \"$tmp\"/part.[0-9]*; do $command <\"\$p\" >\"\$p.out\" & done; wait"
+        best -t 900 sh -c "for p in \"$tmp\"/part.[0-9]*; do $command <\"\$p\" >\"\$p.out\" & done; wait"
         cat "$tmp"/part.[0-9]*.out >"$tmp/ref.out"
     fi
     REF_OK=yes
@@ -322,7 +339,7 @@ nine() {
         fi
         for threads in 1 $NPROC; do
             [ "$threads" = 1 ] || [ "$NPROC" -gt 1 ] || continue
-            timed -e "$tmp/sk.err" "$TOOL" solve --stats -j "$threads" $flag "$file"
+            best -e "$tmp/sk.err" "$TOOL" solve --stats -j "$threads" $flag "$file"
             sk_c=$C sk_w=$W
             # one thread: CPU time; several: wall time (the throughput)
             sk_t=$sk_c
@@ -442,6 +459,8 @@ report() {
 - references: CaDiCaL ${cad_version:-missing}, qqwing ${qq_version:-missing}${solver_list:+, given: $solver_list}
 - time: whole processes.  One thread: CPU seconds (user + system), wall seconds in parentheses
   where shown; several threads: wall seconds, since throughput is what they are for.
+  In the 9x9 tables a run under 2 CPU seconds is made up to three times and the least
+  time kept, for sudokit and each reference alike.
   ratio = reference time / sudokit time: above 1 sudokit is faster.  "≥"/"≤" where sudokit
   timed out: its time is then only a lower bound.
 EOF
