@@ -273,10 +273,13 @@ ref_run() {
     if [ "$threads" = 1 ]; then
         best -t 900 -i "$file" -o "$tmp/ref.out" sh -c "$command"
     else
-        rm -f "$tmp"/part.*
-        split -n "l/$threads" -d "$file" "$tmp/part."
-        best -t 900 sh -c "for p in \"$tmp\"/part.[0-9]*; do $command <\"\$p\" >\"\$p.out\" & done; wait"
-        cat "$tmp"/part.[0-9]*.out >"$tmp/ref.out"
+        # the parts and their outputs in two directories, so that a run
+        # made again reads the parts only
+        rm -rf "$tmp/parts" "$tmp/outs"
+        mkdir "$tmp/parts" "$tmp/outs"
+        split -n "l/$threads" -d "$file" "$tmp/parts/p."
+        best -t 900 sh -c "for p in \"$tmp\"/parts/p.*; do $command <\"\$p\" >\"$tmp/outs/\${p##*/}\" & done; wait"
+        cat "$tmp"/outs/p.* >"$tmp/ref.out"
     fi
     REF_OK=yes
     if [ "$ST" != 0 ]; then
