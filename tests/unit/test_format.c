@@ -336,6 +336,40 @@ static void test_line_plain(void)
     expect_same_both_ways(CLASSIC, &sixteen);
 }
 
+/* Box-drawing characters stand for their ASCII forms wherever they come
+ * in a line, also after eight or more plain bytes (which are scanned a
+ * word at a time). */
+static void test_drawing_late(void)
+{
+    static const char *const rows[9] = {"53..7....", "6..195...", ".98....6.",
+                                        "8...6...3", "4..8.3..1", "7...2...6",
+                                        ".6....28.", "...419..5", "....8..79"};
+    char ascii[400], utf[400];
+    size_t na = 0, nu = 0;
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            if (c == 6) {
+                na += (size_t)snprintf(ascii + na, sizeof ascii - na, "| ");
+                nu += (size_t)snprintf(utf + nu, sizeof utf - nu, "\xe2\x94\x82 ");
+            }
+            na += (size_t)snprintf(ascii + na, sizeof ascii - na, "%c%s", rows[r][c], c < 8 ? " " : "\n");
+            nu += (size_t)snprintf(utf + nu, sizeof utf - nu, "%c%s", rows[r][c], c < 8 ? " " : "\n");
+        }
+    sk_reader *ra = open_text(ascii, NULL), *ru = open_text(utf, NULL);
+    sk_puzzle pa, pu;
+    sk_diag d;
+    uint8_t want[81];
+    if (ra && ru) {
+        CHECK_EQ_INT(sk_reader_next(ra, &pa, &d), SK_OK);
+        CHECK_EQ_INT(sk_reader_next(ru, &pu, &d), SK_OK);
+        values_of(CLASSIC, want, 81);
+        CHECK(memcmp(pa.cells, want, 81) == 0);
+        CHECK(memcmp(pu.cells, want, 81) == 0);
+    }
+    sk_reader_free(ra);
+    sk_reader_free(ru);
+}
+
 static void test_line_jigsaw(void)
 {
     /* janko.at Chaos Sudoku, from data/jigsaw_4x4.txt (first puzzle) */
@@ -1917,6 +1951,7 @@ int main(void)
     RUN(test_symbols);
     RUN(test_line_basic);
     RUN(test_line_plain);
+    RUN(test_drawing_late);
     RUN(test_line_jigsaw);
     RUN(test_line_errors);
     RUN(test_long_line);
