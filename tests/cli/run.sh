@@ -277,6 +277,23 @@ sudokit: tests/cli/data/batch.txt:7:81: unknown symbol '?' for a 9x9 puzzle (dig
 EOF
 run solve-batch 3 solve $D/batch.txt
 
+# --first: the clash is found after the search as well
+out <<EOF
+$CLASSIC
+534276918678195342192348567859761423426853791713924856961537284287419635345682179
+none: the givens leave column 8 no place for 1
+invalid
+invalid
+invalid
+$CLASSIC
+EOF
+err <<'EOF'
+sudokit: tests/cli/data/batch.txt:5:3: row 1 has 5 twice (columns 1 and 3)
+sudokit: tests/cli/data/batch.txt:6:1: line has 80 cells, expected a square number (81 for 9x9)
+sudokit: tests/cli/data/batch.txt:7:81: unknown symbol '?' for a 9x9 puzzle (digits alphabet)
+EOF
+run solve-first-batch 3 solve --first $D/batch.txt
+
 out <<EOF
 {"index":0,"status":"unique","solution":"$CLASSIC","nodes":N,"guesses":N,"time_us":N}
 {"index":1,"status":"multiple","solutions":["534276918678195342192348567859761423426853791713924856961537284287419635345682179","534672918678195342192348567859761423426853791713924856961537284287419635345286179"],"differ":["r1c4","r1c6","r9c4","r9c6"],"nodes":N,"guesses":N,"time_us":N}

@@ -381,6 +381,21 @@ for e in general cdcl; do
     echo "$FP6" | out
     run "engine-$e-rules" 0 solve --engine $e $D/fp6.json
 done
+# givens that break a rule: the same record with every engine, also one
+# that refuses rules (solve looks at the givens after a search that finds
+# nothing, or that cannot run)
+printf '3.1.\n4...\n....\n...2\ncage 6: R1C1, r2c1\n' >"$tmp/cage_broken.txt"
+for e in default general cdcl dlx; do
+    err <<EOF
+sudokit: $tmp/cage_broken.txt:1:1: killer cage 6 at r1c1 sums to 7, expected 6
+EOF
+    echo invalid | out
+    if [ $e = default ]; then
+        run "givens-break-rule-$e" 3 solve "$tmp/cage_broken.txt"
+    else
+        run "givens-break-rule-$e" 3 solve --engine $e "$tmp/cage_broken.txt"
+    fi
+done
 "$T" engines >"$tmp/en" 2>&1
 grep -A1 '^9x9 ' "$tmp/en" | grep -q 'no .*variant rules' &&
     grep -A1 '^dlx ' "$tmp/en" | grep -q 'anti-knight'
