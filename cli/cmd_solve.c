@@ -63,8 +63,9 @@ static void solve_work(cli_worker *w, cli_item *it)
     second_catch c = {it, 0, 0};
     int first = w->batch->args->first;
     /* The givens are checked after the search, and only when it found no
-     * solution: a solution holds every given, so none of them can clash
-     * (that saves a pass over every puzzle of a collection). */
+     * solution: a solution holds every given and keeps every rule, so no
+     * given can clash or break a rule then (that saves a pass over every
+     * puzzle of a collection). */
     if (cli_search(w, it, first ? 1 : 2, first ? NULL : keep_second, &c) != 0) {
         if (cli_reject_givens(it))
             it->system_error = 0; /* the puzzle is wrong, whatever else failed */
@@ -72,7 +73,7 @@ static void solve_work(cli_worker *w, cli_item *it)
     }
     it->status = cli_search_status(&it->res);
     if (it->res.solutions == 0 && cli_reject_givens(it)) {
-        it->searched = 0; /* reported as if never searched, as before */
+        it->searched = 0; /* an invalid puzzle's record has no search counts */
         return;
     }
     if (c.nomem) {
