@@ -173,6 +173,7 @@ void sk_logic_free(sk_logic *s)
     if (!s)
         return;
     skl_chain_free(s);
+    skl_aligned_free(s);
     free(s->cand);
     free(s->val);
     free(s->house);

@@ -44,6 +44,7 @@ static inline uint64_t skl_next_subset(uint64_t x, int n)
 }
 
 typedef struct skl_chain skl_chain; /* logic_chain.c's work memory */
+typedef struct skl_ae_cache skl_ae_cache; /* logic_unique.c's */
 
 struct sk_logic {
     const sk_model *m;
@@ -65,6 +66,7 @@ struct sk_logic {
     int *branch;
     int maxnodes;
     skl_chain *chain;
+    skl_ae_cache *ae; /* aligned triple exclusion: triples known to fail */
     /* every step of a rule instead of the first (skl_rule_all) */
     void (*collect)(void *ctx, const sk_step *st);
     void *collect_ctx;
@@ -108,6 +110,7 @@ int skl_rule_all(skl_state *s, const uint64_t *g, void (*fn)(void *ctx, const sk
 int skl_unique_loops(skl_state *s);
 int skl_bug(skl_state *s);
 int skl_aligned(skl_state *s, int degree);
+void skl_aligned_free(skl_state *s);
 
 /* logic_chain.c: the chaining producers of SE's list (cycles and forcing
  * chains, Nishio, multiple and dynamic chains, nested levels). */

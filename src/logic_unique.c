@@ -829,6 +829,116 @@ static void ae_allowed(ae_ctx *a)
     }
 }
 
+/*
+ * Triples known to fail.  Aligned triple exclusion is tried at every step
+ * from 7.5 on and seldom applies (on top1465, 8 of about 1,000 calls),
+ * while a call weighs thousands of triples.  What a triple excludes
+ * depends only on the candidates of its three cells and of the cells that
+ * see all three (its common excluders are among them), so a triple that
+ * excluded nothing still excludes nothing while none of those cells
+ * changes.  The cache keeps the grid of the last call and the triples
+ * that failed there; a call skips those whose cells are unchanged and
+ * gathers the failures for the next one.  The triples are still visited
+ * in SE's order and the first that excludes something is still the step:
+ * only the work on a known failure is saved.
+ */
+struct skl_ae_cache {
+    int have;          /* snap holds the grid of the last call */
+    uint64_t *snap;    /* nc: that grid */
+    uint64_t *chg;     /* words: the cells that differ from it now */
+    uint64_t *old;     /* the failures of the last call, open addressing */
+    uint64_t *cur;     /* those of this call; key 0 = empty slot */
+    uint32_t cap;      /* slots of each (a power of two) */
+    uint32_t ncur;     /* keys in cur; at half of cap it takes no more */
+};
+
+static uint64_t ae_key(int c0, int c1, int c2)
+{
+    return ((uint64_t)c0 << 42 | (uint64_t)c1 << 21 | (uint64_t)c2) + 1;
+}
+
+static uint32_t ae_slot(const skl_ae_cache *a, uint64_t key)
+{
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (a->cap - 1);
+}
+
+static int ae_known(const skl_ae_cache *a, uint64_t key)
+{
+    for (uint32_t i = ae_slot(a, key);; i = (i + 1) & (a->cap - 1)) {
+        if (a->old[i] == key)
+            return 1;
+        if (!a->old[i])
+            return 0;
+    }
+}
+
+static void ae_remember(skl_ae_cache *a, uint64_t key)
+{
+    if (2 * (a->ncur + 1) > a->cap)
+        return; /* full: the next call weighs the rest again */
+    uint32_t i = ae_slot(a, key);
+    while (a->cur[i] && a->cur[i] != key)
+        i = (i + 1) & (a->cap - 1);
+    if (!a->cur[i]) {
+        a->cur[i] = key;
+        a->ncur++;
+    }
+}
+
+void skl_aligned_free(skl_state *s)
+{
+    if (!s->ae)
+        return;
+    free(s->ae->snap);
+    free(s->ae->chg);
+    free(s->ae->old);
+    free(s->ae->cur);
+    free(s->ae);
+    s->ae = NULL;
+}
+
+/* The cache, ready for a call on grid g: chg marks the cells that differ
+ * from the last call's grid (all of them the first time), cur is empty.
+ * NULL when out of memory (the call then goes without). */
+static skl_ae_cache *ae_begin(skl_state *s, const uint64_t *g)
+{
+    skl_ae_cache *a = s->ae;
+    if (!a) {
+        a = calloc(1, sizeof *a);
+        if (!a)
+            return NULL;
+        a->cap = s->nc <= 81 ? 1u << 14 : 1u << 17;
+        a->snap = malloc((size_t)s->nc * sizeof *a->snap);
+        a->chg = malloc((size_t)s->words * sizeof *a->chg);
+        a->old = calloc(a->cap, sizeof *a->old);
+        a->cur = calloc(a->cap, sizeof *a->cur);
+        s->ae = a;
+        if (!a->snap || !a->chg || !a->old || !a->cur) {
+            skl_aligned_free(s);
+            return NULL;
+        }
+    }
+    for (int i = 0; i < s->words; i++)
+        a->chg[i] = a->have ? 0 : ~0ull;
+    if (a->have)
+        for (int c = 0; c < s->nc; c++)
+            if (g[c] != a->snap[c])
+                a->chg[c >> 6] |= 1ull << (c & 63);
+    memcpy(a->snap, g, (size_t)s->nc * sizeof *g);
+    a->have = 1;
+    memset(a->cur, 0, a->cap * sizeof *a->cur);
+    a->ncur = 0;
+    return a;
+}
+
+/* This call's failures become the known ones. */
+static void ae_end(skl_ae_cache *a)
+{
+    uint64_t *t = a->old;
+    a->old = a->cur;
+    a->cur = t;
+}
+
 /* Aligned pair (degree 2) or triple (3) exclusion.  Base cells: two or
  * more candidates, no peer with a single candidate, at least one
  * excluder (a peer with 2..degree candidates). */
@@ -845,11 +955,13 @@ int skl_aligned(skl_state *s, int degree)
     int *common = malloc((size_t)nc * sizeof *common);
     int *tw = malloc((size_t)nc * sizeof *tw);
     uint64_t *trip = malloc((size_t)nc * sizeof *trip);
+    skl_ae_cache *cache = NULL;
     if (!g || !base || !exb || !isbase || !small || !single || !twin || !common || !tw ||
         !trip) {
         ret = SK_ENOMEM;
         goto out;
     }
+    cache = degree == 3 ? ae_begin(s, g) : NULL;
     for (int c = 0; c < nc; c++) {
         int card = popcount64(g[c]);
         if (card == 1)
@@ -908,17 +1020,34 @@ int skl_aligned(skl_state *s, int degree)
             for (int ti = 0; ti < (degree == 3 ? ntw : 1); ti++) {
                 ae_ctx a;
                 int ncom = 0, c2 = degree == 3 ? tw[ti] : -1;
+                uint64_t moved = 0, key = 0;
                 /* common excluders, in cell order; fewer than two exclude
                    nothing, and most triples stop here */
                 for (int i = 0; i < w; i++) {
                     uint64_t b = e0[i] & e1[i];
-                    if (degree == 3)
+                    if (degree == 3) {
                         b &= exb[(size_t)c2 * w + i];
+                        if (cache)
+                            moved |= cache->chg[i] & s->peerbits[(size_t)c0 * w + i] &
+                                     s->peerbits[(size_t)c1 * w + i] &
+                                     s->peerbits[(size_t)c2 * w + i];
+                    }
                     for (; b; b &= b - 1)
                         common[ncom++] = i * 64 + lowest(b);
                 }
                 if (ncom < 2)
                     continue;
+                if (cache) {
+                    for (int x = 0; x < 3; x++) {
+                        int c = x == 0 ? c0 : x == 1 ? c1 : c2;
+                        moved |= cache->chg[c >> 6] >> (c & 63) & 1;
+                    }
+                    key = ae_key(c0, c1, c2);
+                    if (!moved && ae_known(cache, key)) {
+                        ae_remember(cache, key);
+                        continue;
+                    }
+                }
                 memset(&a, 0, offsetof(ae_ctx, pair));
                 memset(a.pair, 0, (size_t)s->n * sizeof *a.pair);
                 memset(a.allowed, 0, sizeof a.allowed);
@@ -944,8 +1073,11 @@ int skl_aligned(skl_state *s, int degree)
                     }
                 }
                 ae_allowed(&a);
-                if (a.full)
+                if (a.full) {
+                    if (cache)
+                        ae_remember(cache, key);
                     continue;
+                }
                 skl_step_reset(s, degree == 2 ? SK_TECH_ALIGNED_PAIR_EXCLUSION
                                               : SK_TECH_ALIGNED_TRIPLE_EXCLUSION,
                                degree == 2 ? 62 : 75);
@@ -958,9 +1090,13 @@ int skl_aligned(skl_state *s, int degree)
                     ret = 1;
                     goto out;
                 }
+                if (cache)
+                    ae_remember(cache, key);
             }
         }
 out:
+    if (cache)
+        ae_end(cache);
     free(g);
     free(base);
     free(exb);

@@ -50,6 +50,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "logic.h" /* skl_aligned, on a position changed behind its back */
 #include "logic_pm.h"
 #include "sudokit.h"
 
@@ -1027,9 +1028,56 @@ static void test_aligned_pair_exclusion(void)
     check_case(&ape);
 }
 
+static int same_step(const sk_step *a, const sk_step *b)
+{
+    int same = a->technique == b->technique && a->rating == b->rating && a->cell == b->cell &&
+               a->digit == b->digit && a->nelim == b->nelim;
+    for (int i = 0; same && i < a->nelim; i++)
+        same = a->elim[i].cell == b->elim[i].cell && a->elim[i].digit == b->elim[i].digit;
+    return same;
+}
+
+static int same_cells(const sk_step *a, const sk_step *b)
+{
+    int same = a->ncells == b->ncells;
+    for (int i = 0; same && i < a->ncells; i++)
+        same = a->cells[i] == b->cells[i];
+    return same;
+}
+
 static void test_aligned_triple_exclusion(void)
 {
     check_case(&ate);
+    /* The solver remembers the triples that excluded nothing and skips
+     * them while their cells stay unchanged.  Here a common excluder of
+     * the triple is given other candidates (as many) behind the solver's
+     * back, until the triple excludes nothing and is remembered; with the
+     * excluder as it was, the triple must be weighed again and give the
+     * step. */
+    position p;
+    sk_step st;
+    if (replay(&ate, &p, &st) != 0)
+        return;
+    int tried = 0;
+    for (int c = 0; c < 81 && !tried; c++) {
+        int common = !p.val[c] && popcount(p.cand[c]) >= 2 && popcount(p.cand[c]) <= 3;
+        for (int x = 0; x < st.ncells && common; x++)
+            common = sees(c, st.cells[x]);
+        for (uint64_t other = 1; common && other < 0x200 && !tried; other++) {
+            if (popcount(other) != popcount(p.cand[c]) || other == p.cand[c])
+                continue;
+            lc->cand[c] = other;
+            int rc = skl_aligned(lc, 3);
+            if (rc == 0) {
+                tried = 1;
+                lc->cand[c] = p.cand[c];
+                CHECK_EQ_INT(skl_aligned(lc, 3), 1);
+                CHECK(same_step(&st, &lc->step) && same_cells(&st, &lc->step));
+            }
+        }
+        lc->cand[c] = p.cand[c];
+    }
+    CHECK(tried);
 }
 
 static void test_x_cycle(void)
@@ -1099,6 +1147,61 @@ static void test_dynamic_region_chains(void)
 static void test_nested_chain(void)
 {
     check_case(&nested);
+}
+
+/*
+ * A solver that has taken the path so far (and keeps what it learned
+ * between calls: aligned triple exclusion remembers the triples that
+ * failed and skips them while their cells stay unchanged) finds at each
+ * step exactly the step a fresh solver finds from the same position.  Two
+ * puzzles whose paths try aligned triple exclusion at every step of their
+ * chaining phase and end on it.
+ */
+static void test_warm_equals_cold(void)
+{
+    static const struct {
+        const char *source, *puzzle;
+    } cases[] = {
+        {"top1465.txt line 116",
+         "4.9...5.....8....27..3.........4.7...8.....6..1..........6..12.5...9...........3."},
+        {"top1465.txt line 131",
+         ".135.........7.4...........1......892.4.6....7.........8.1.....6.....2.....9.3..."},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        uint8_t givens[81];
+        for (int i = 0; i < 81; i++)
+            givens[i] = (uint8_t)(cases[k].puzzle[i] == '.' ? 0 : cases[k].puzzle[i] - '0');
+        sk_logic_set_limit(lc, 0);
+        CHECK_EQ_INT(sk_logic_start(lc, givens), SK_OK);
+        int steps = 0, aligned = 0;
+        while (!sk_logic_solved(lc) && steps < 200) {
+            uint64_t cand[81];
+            uint8_t val[81];
+            memcpy(cand, sk_logic_candidates(lc), sizeof cand);
+            memcpy(val, sk_logic_values(lc), sizeof val);
+            sk_step warm, cold;
+            CHECK_EQ_INT(sk_logic_next(lc, &warm), 1);
+            sk_logic *fresh = NULL;
+            CHECK_EQ_INT(sk_logic_new(classic, &fresh), SK_OK);
+            if (!fresh)
+                return;
+            CHECK_EQ_INT(sk_logic_start_candidates(fresh, val, cand), SK_OK);
+            CHECK_EQ_INT(sk_logic_next(fresh, &cold), 1);
+            int same = same_step(&warm, &cold);
+            if (!same)
+                fprintf(stderr, "  %s, step %d: the solver on its path and a fresh one differ\n",
+                        cases[k].source, steps + 1);
+            CHECK(same);
+            sk_logic_free(fresh);
+            if (!same)
+                return;
+            aligned += warm.technique == SK_TECH_ALIGNED_TRIPLE_EXCLUSION;
+            sk_logic_apply(lc, &warm);
+            steps++;
+        }
+        CHECK(sk_logic_solved(lc));
+        CHECK(aligned >= 1);
+    }
 }
 
 /* The checks above must be able to fail: SE's descriptions are read as
@@ -1173,6 +1276,7 @@ int main(void)
     RUN(test_dynamic_cell_chains);
     RUN(test_dynamic_region_chains);
     RUN(test_nested_chain);
+    RUN(test_warm_equals_cold);
     sk_logic_free(lc);
     sk_model_free(classic);
     return check_summary();
