@@ -88,6 +88,11 @@ struct skl_chain {
     int nslots;
     int *smap;          /* nslots * np: node of a potential in a slot's run */
     unsigned *sstamp;   /* nslots * np */
+    uint64_t *sbits;    /* nslots * bw: the potentials of a slot's run as a
+                           set, for intersections */
+    unsigned *sbits_of; /* nslots: the stamp of the run sbits holds */
+    int bw;             /* words of a set of potentials */
+    uint64_t *ibits;    /* bw: scratch for intersections */
     uint8_t *sready;    /* nslots: the slot's sstamp is zeroed (on first
                            use: on 9x9 the maps are 8.5 MB, most slots
                            never used, and zeroing them all was a sixth
@@ -219,6 +224,9 @@ void skl_chain_free(skl_state *s)
     free(c->rlist);
     free(c->smap);
     free(c->sstamp);
+    free(c->sbits);
+    free(c->sbits_of);
+    free(c->ibits);
     free(c->sready);
     free(c->seen);
     free(c->todo);
@@ -301,6 +309,10 @@ static int setup(skl_state *s)
     }
     c->sstamp = malloc((size_t)c->nslots * (size_t)c->np * sizeof *c->sstamp);
     c->sready = calloc((size_t)c->nslots, 1);
+    c->bw = (c->np + 63) / 64;
+    c->sbits = malloc((size_t)c->nslots * (size_t)c->bw * sizeof *c->sbits);
+    c->sbits_of = calloc((size_t)c->nslots, sizeof *c->sbits_of);
+    c->ibits = malloc((size_t)c->bw * sizeof *c->ibits);
     c->seen = calloc((size_t)c->np, sizeof *c->seen);
     c->g = malloc((size_t)nc * sizeof *c->g);
     c->src = malloc((size_t)nc * sizeof *c->src);
@@ -327,7 +339,7 @@ static int setup(skl_state *s)
     c->lk_stamp = calloc((size_t)c->np, sizeof *c->lk_stamp);
     c->lk_start = malloc((size_t)c->np * sizeof *c->lk_start);
     c->lk_len = malloc((size_t)c->np * sizeof *c->lk_len);
-    if (!c->lk_stamp || !c->lk_start || !c->lk_len || !c->smap || !c->sstamp || !c->sready || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
+    if (!c->lk_stamp || !c->lk_start || !c->lk_len || !c->smap || !c->sstamp || !c->sready || !c->sbits || !c->sbits_of || !c->ibits || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
         !c->todo || !c->next || !c->mark || !c->out ||
         !c->outpar || !c->outcause || !c->tmp || !c->cnt || !c->cnt_stamp || !c->chouse_off || !c->peers_off ||
         !c->peers || !c->chouse || !c->chpos || !c->hm_grid || !c->hm || !c->pot_cell ||
@@ -452,6 +464,8 @@ static void run_begin(skl_chain *c, run *r, int slot)
     r->stamp = ++c->stamp;
     r->off = c->nrlist;
     r->count = 0;
+    memset(c->sbits + (size_t)slot * (size_t)c->bw, 0, (size_t)c->bw * sizeof *c->sbits);
+    c->sbits_of[slot] = r->stamp;
 }
 
 /* Adds node k to run r (the run being built is always the last). */
@@ -463,6 +477,8 @@ static inline INLINE int run_add(skl_chain *c, run *r, int k)
         return 0;
     c->smap[at] = k;
     c->sstamp[at] = r->stamp;
+    c->sbits[(size_t)r->slot * (size_t)c->bw + (size_t)(c->node[k].pot >> 6)] |=
+        1ull << (c->node[k].pot & 63);
     c->rlist[c->nrlist++] = k;
     r->count++;
     return 1;
@@ -1843,13 +1859,34 @@ static int intersect(skl_state *s, const run *runs, int nr, int on)
     skl_chain *c = s->chain;
     int n = 0;
     unsigned st = ++c->cstamp;
+    /* Most intersections are empty: the runs' sets of potentials say so
+     * at once, and otherwise which potentials of runs[0] are in all. */
+    int sets = 1;
+    for (int j = 0; j < nr && sets; j++)
+        sets = c->sbits_of[runs[j].slot] == runs[j].stamp;
+    if (sets) {
+        const uint64_t parity = on ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull;
+        uint64_t any = 0;
+        for (int w = 0; w < c->bw; w++) {
+            uint64_t x = parity;
+            for (int j = 0; j < nr && x; j++)
+                x &= c->sbits[(size_t)runs[j].slot * (size_t)c->bw + (size_t)w];
+            c->ibits[w] = x;
+            any |= x;
+        }
+        if (!any)
+            return 0;
+    }
     for (int i = 0; i < runs[0].count; i++) {
         int pot = c->node[c->rlist[runs[0].off + i]].pot;
         if (PON(pot) != on)
             continue;
         int all = 1;
-        for (int j = 1; j < nr && all; j++)
-            all = run_find(c, &runs[j], pot) >= 0;
+        if (sets)
+            all = (int)(c->ibits[pot >> 6] >> (pot & 63) & 1);
+        else
+            for (int j = 1; j < nr && all; j++)
+                all = run_find(c, &runs[j], pot) >= 0;
         if (all && c->cnt_stamp[pot] != st) {
             c->cnt_stamp[pot] = st;
             c->tmp[n++] = pot;
