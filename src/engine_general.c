@@ -277,8 +277,8 @@ static uint64_t hot_digit(const state *s, uint32_t *score)
 /* The unassigned cell with the highest score per candidate: its conflict
  * score, plus a fifth of the hot digit's count when the cell still holds
  * that digit (compared as 5 * score + count, by cross-multiplying), the
- * first on ties; fewest candidates while no cell has a score.  *total gets the candidates of the whole grid (one per
- * assigned cell). */
+ * first on ties; fewest candidates while no cell has a score.  *total
+ * gets the candidates of the whole grid (one per assigned cell). */
 static int choose_scored(const state *s, long *total)
 {
     const int nc = s->pr.m->ncells;
@@ -385,10 +385,10 @@ static void rule_weights(state *s)
     }
     for (int x = 0; x < m->ncons; x++) {
         const skx_con *c = &m->cons[x];
+        const uint32_t n = (uint32_t)m->n;
         uint32_t w = c->ncells;
         if (c->type == SKX_SUM)
-            w = 2u * (uint32_t)m->n > c->ncells + (uint32_t)m->n ? 2u * (uint32_t)m->n - c->ncells
-                                                               : (uint32_t)m->n;
+            w = c->ncells < n ? 2 * n - c->ncells : n;
         for (uint32_t j = 0; j < c->ncells; j++)
             s->score[m->con_cells[c->cell_off + j]] += w;
     }

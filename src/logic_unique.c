@@ -1020,28 +1020,26 @@ int skl_aligned(skl_state *s, int degree)
             for (int ti = 0; ti < (degree == 3 ? ntw : 1); ti++) {
                 ae_ctx a;
                 int ncom = 0, c2 = degree == 3 ? tw[ti] : -1;
-                uint64_t moved = 0, key = 0;
+                uint64_t key = 0;
                 /* common excluders, in cell order; fewer than two exclude
                    nothing, and most triples stop here */
                 for (int i = 0; i < w; i++) {
                     uint64_t b = e0[i] & e1[i];
-                    if (degree == 3) {
+                    if (degree == 3)
                         b &= exb[(size_t)c2 * w + i];
-                        if (cache)
-                            moved |= cache->chg[i] & s->peerbits[(size_t)c0 * w + i] &
-                                     s->peerbits[(size_t)c1 * w + i] &
-                                     s->peerbits[(size_t)c2 * w + i];
-                    }
                     for (; b; b &= b - 1)
                         common[ncom++] = i * 64 + lowest(b);
                 }
                 if (ncom < 2)
                     continue;
                 if (cache) {
-                    for (int x = 0; x < 3; x++) {
-                        int c = x == 0 ? c0 : x == 1 ? c1 : c2;
-                        moved |= cache->chg[c >> 6] >> (c & 63) & 1;
-                    }
+                    /* changed: the three cells, or a cell seeing all three */
+                    const uint64_t *chg = cache->chg;
+                    uint64_t moved = (chg[c0 >> 6] >> (c0 & 63) | chg[c1 >> 6] >> (c1 & 63) |
+                                      chg[c2 >> 6] >> (c2 & 63)) & 1;
+                    for (int i = 0; i < w && !moved; i++)
+                        moved = chg[i] & s->peerbits[(size_t)c0 * w + i] &
+                                s->peerbits[(size_t)c1 * w + i] & s->peerbits[(size_t)c2 * w + i];
                     key = ae_key(c0, c1, c2);
                     if (!moved && ae_known(cache, key)) {
                         ae_remember(cache, key);

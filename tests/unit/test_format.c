@@ -337,8 +337,7 @@ static void test_line_plain(void)
 }
 
 /* Box-drawing characters stand for their ASCII forms wherever they come
- * in a line, also after eight or more plain bytes (which are scanned a
- * word at a time). */
+ * in a line, also after eight or more plain bytes. */
 static void test_drawing_late(void)
 {
     static const char *const rows[9] = {"53..7....", "6..195...", ".98....6.",
