@@ -40,12 +40,16 @@
  *      cell (placements) and the mini-rows a digit is bound to at once.
  *   2. Placement of d at cell p (band b, row r, column c): row (d,b,r) is
  *      marked placed and column c leaves digit d in the two other bands at
- *      once; the cells placed in a band during one round of rule 1 over
- *      the dirty words leave every other digit of the band together
- *      afterwards (one AND per digit and band, not per placement; a cell
- *      placed by two digits in one round is a contradiction).  Every word
- *      that changes is marked dirty (bit 4d+b of a 64-bit set) and goes
- *      through rule 1 in the next round.
+ *      once (one vector AND on the digit's four words); the cells placed
+ *      during one round of rule 1 over the dirty words leave every other
+ *      digit together afterwards (one vector AND per digit for the three
+ *      bands, not one per placement: each digit keeps the cells it was
+ *      placed on in the round; a cell placed by two digits in one round
+ *      is a contradiction).  Every word that changes is marked dirty (bit
+ *      4d+b of a 64-bit set: the lanes of a digit's vector that changed,
+ *      shifted by 4d) and goes through rule 1 in the next round.  Givens
+ *      enter as placements: each given's row is cut down to it, and the
+ *      first round places them all.
  *   3. Naked singles, for all cells at once by bit-slicing across digits:
  *      one |= x, two |= one & x over the 9 words of a band gives the cells
  *      with at least one and at least two candidates; a cell outside `one`
@@ -111,8 +115,11 @@
  *   undoing changes.  The search allocates nothing and never recurses.
  *
  * Portability and vector instructions
- *   The code is plain C11 with GCC/Clang builtins (ctz).  On x86-64 the
- *   search is compiled twice: for the baseline target, and with
+ *   The code is plain C11 with GCC/Clang builtins (ctz) and vector
+ *   extensions (a digit's four band words as one 16-byte vector; on
+ *   x86-64 the lanes that changed come out with SSE2's movemask, elsewhere
+ *   lane by lane).  On x86-64 the search is compiled twice: for the
+ *   baseline target, and with
  *   target("avx2,bmi,bmi2,popcnt,lzcnt") so that the compiler uses BMI
  *   bit instructions and vectorises the per-band loops (the digit words are
  *   laid out 4 to a vector); __builtin_cpu_supports picks one at run time.
@@ -120,6 +127,9 @@
  */
 #include <pthread.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(SKX_9X9_GENERIC)
+#include <emmintrin.h>
+#endif
 
 #include "engine.h"
 
@@ -159,6 +169,7 @@ typedef struct frame {
 typedef struct workspace {
     frame frames[27 + 27 + 81 + 1];
     uint8_t grid[81];
+    uint32_t pd[9][4]; /* propagate's placements of a round; zero between */
     uint32_t cols[9]; /* per digit, bit 9b+c: column c has a place in band b
                          (left by propagate's last look, on its fixpoint) */
 } workspace;
@@ -243,6 +254,31 @@ void skx_9x9_force_portable(int on) { force_portable = on; }
 
 AI uint32_t row_of(uint32_t p) { return p >> 18 ? 2u : p >> 9 ? 1u : 0u; }
 
+/* A digit's four band words as one vector (GCC/Clang vector extensions;
+ * plain SSE2 on x86-64), for the updates that touch a digit in every band
+ * or every digit of a band at once. */
+typedef uint32_t v4 __attribute__((vector_size(16)));
+
+AI v4 vload(const uint32_t *p)
+{
+    v4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+AI void vstore(uint32_t *p, v4 v) { memcpy(p, &v, sizeof v); }
+
+/* Bit b set for each band b (0-2) where o and n differ. */
+AI uint32_t vdiffer(v4 o, v4 n)
+{
+#if defined(__SSE2__) && !defined(SKX_9X9_GENERIC)
+    return (uint32_t)_mm_movemask_ps((__m128)(o != n)) & 7u;
+#else
+    v4 ne = (v4)(o != n);
+    return (ne[0] & 1u) | (ne[1] & 2u) | (ne[2] & 4u);
+#endif
+}
+
 /* Cuts digit d's row of cell p (band b) down to p: a placement rule 1
  * will complete. */
 AI void pin(board *B, uint64_t *dirty, int d, int b, uint32_t p)
@@ -251,20 +287,26 @@ AI void pin(board *B, uint64_t *dirty, int d, int b, uint32_t p)
     *dirty |= 1ull << (4 * d + b);
 }
 
-/* Runs rules 1-4 to a fixpoint; 0 on contradiction. */
-AI int propagate(board *B, uint64_t dirty, uint32_t *cols)
+/* Runs rules 1-6 to a fixpoint; 0 on contradiction.  pd (the cells
+ * where each digit was placed in each band during the current round) is
+ * all zero on entry and on return. */
+AI int propagate(board *B, uint64_t dirty, uint32_t *cols, uint32_t (*pd)[4])
 {
     /* rows[s]: the rows of set s (3 bits) as band cells */
     static const uint32_t rows[8] = {0, 0x1FF, 0x3FE00, 0x3FFFF,
                                      0x7FC0000, 0x7FC01FF, 0x7FFFE00, BAND};
     /* words touched since rule 3, 4, 5 and 6 last looked */
     uint64_t seen3 = 0, seen4 = 0, seen5 = 0, seen6 = 1;
+    uint32_t pdigits = 0; /* the digits placed in this round (pd) */
+    /* othermask[b]: every band but b */
+    static const v4 othermask[3] = {{0, ~0u, ~0u, 0}, {~0u, 0, ~0u, 0}, {~0u, ~0u, 0, 0}};
+
     for (;;) {
         while (dirty) {
             /* One round: rule 1 on every dirty word, placements found
              * gathered per band, then taken out of the other digits. */
             uint64_t todo = dirty;
-            uint32_t newp[3] = {0, 0, 0};
+            uint32_t newp[4] = {0, 0, 0, 0};
             dirty = 0;
             seen3 |= todo;
             seen4 |= todo;
@@ -279,7 +321,7 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols)
                 uint32_t a = a0 & bandmask[info & 511];
                 if (a != a0) {
                     if (!a)
-                        return 0;
+                        goto fail;
                     B->c[d][b] = a;
                     info = RI(a);
                 }
@@ -288,34 +330,35 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols)
                     continue;
                 uint32_t p = a & rows[rs];
                 if (p & newp[b])
-                    return 0; /* two digits placed in one cell */
+                    goto fail; /* two digits placed in one cell */
                 newp[b] |= p;
                 B->urow[b] &= ~(rs << (3 * d));
                 B->nplaced += 0xE994u >> (2 * rs) & 3; /* popcount of rs */
+                pd[d][b] |= p;
+                pdigits |= 1u << d;
+                /* the columns of p leave d in the two other bands */
                 uint32_t cm = ((p | p >> 9 | p >> 18) & 511) * 0x40201u;
-                UNROLL
-                for (int b2 = 0; b2 < 3; b2++) {
-                    if (b2 == b)
-                        continue;
-                    uint32_t o = B->c[d][b2], n = o & ~cm;
-                    B->c[d][b2] = n;
-                    dirty |= (uint64_t)(o != n) << (4 * d + b2);
-                }
+                v4 o = vload(B->c[d]);
+                v4 n = o & ~((v4){cm, cm, cm, 0} & othermask[b]);
+                vstore(B->c[d], n);
+                dirty |= (uint64_t)vdiffer(o, n) << (4 * d);
             }
-            for (int b = 0; b < 3; b++) {
-                uint32_t np = newp[b];
-                if (!np)
-                    continue;
-                B->placed[b] |= np;
-                uint32_t done = ~B->urow[b], changed = 0;
-                UNROLL
-                for (int e = 0; e < 9; e++) {
-                    uint32_t o = B->c[e][b];
-                    uint32_t n = o & (~np | rows[done >> (3 * e) & 7]); /* keeps its own */
-                    B->c[e][b] = n;
-                    changed |= (uint32_t)(o != n) << e;
-                }
-                dirty |= digitwords[changed] << b;
+            if (!pdigits)
+                continue;
+            /* the cells placed leave every other digit of their band */
+            v4 np = vload(newp);
+            vstore(B->placed, vload(B->placed) | np);
+            UNROLL
+            for (int e = 0; e < 9; e++) {
+                v4 own = vload(pd[e]);
+                v4 o = vload(B->c[e]), n = o & ~(np & ~own);
+                vstore(B->c[e], n);
+                dirty |= (uint64_t)vdiffer(o, n) << (4 * e);
+            }
+            while (pdigits) {
+                int e = __builtin_ctz(pdigits);
+                pdigits &= pdigits - 1;
+                vstore(pd[e], (v4){0, 0, 0, 0});
             }
         }
         /* Rule 3: naked singles and empty cells. */
@@ -467,6 +510,13 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols)
         if (!dirty)
             return 1;
     }
+fail:
+    while (pdigits) {
+        int e = __builtin_ctz(pdigits);
+        pdigits &= pdigits - 1;
+        vstore(pd[e], (v4){0, 0, 0, 0});
+    }
+    return 0;
 }
 
 AI uint32_t pattern(uint32_t a)
@@ -592,6 +642,7 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
     sk_result *res = ctl->res;
     board cur;
     memset(&cur, 0, sizeof cur);
+    memset(w->pd, 0, sizeof w->pd);
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++)
             cur.c[d][b] = BAND;
@@ -606,6 +657,9 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
         for (int e = 0; e < 9; e++)
             if (e != d)
                 cur.c[e][b] &= ~p;
+        /* the given's row is cut down to it, so that the first round of
+         * rule 1 places it (two givens of one digit in a row empty it) */
+        pin(&cur, &dirty, d, b, p);
     }
     for (int d = 0; d < 9; d++)
         dirty |= 7ull << (4 * d);
@@ -613,7 +667,8 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
     frame *frames = w->frames;
     int depth = 0;
     res->nodes++;
-    int ok = propagate(&cur, dirty, w->cols);
+    int ok = 0;
+    goto run; /* the root's propagation, the loop's last statement */
     for (;;) {
         if (ok) {
             if (cur.nplaced == 81) {
@@ -671,25 +726,25 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
                 cur.c[dg][b] &= permcells[d];
                 dirty = 0x111111111ull << b;
             }
-            ok = propagate(&cur, dirty, w->cols);
-            continue;
-        }
-        if (f->untried) {
-            res->guesses++;
-            cur = f->saved;
-            f->saved.c[d][b] &= ~p;
         } else {
-            depth--;
-            cur = f->saved;
+            if (f->untried) {
+                res->guesses++;
+                cur = f->saved;
+                f->saved.c[d][b] &= ~p;
+            } else {
+                depth--;
+                cur = f->saved;
+            }
+            /* The saved board lost the digits tried before: look at every
+             * digit of the band again. */
+            dirty = 0x111111111ull << b;
+            for (int e = 0; e < 9; e++)
+                if (e != d)
+                    cur.c[e][b] &= ~p;
+            pin(&cur, &dirty, d, b, p);
         }
-        /* The saved board lost the digits tried before: look at every
-         * digit of the band again. */
-        dirty = 0x111111111ull << b;
-        for (int e = 0; e < 9; e++)
-            if (e != d)
-                cur.c[e][b] &= ~p;
-        pin(&cur, &dirty, d, b, p);
-        ok = propagate(&cur, dirty, w->cols);
+    run:
+        ok = propagate(&cur, dirty, w->cols, w->pd);
     }
 }
 
