@@ -31,7 +31,7 @@
 #     `qqwing --solve` and every --solver, with and without the uniqueness
 #     question, one thread and as many threads as cores (sudokit -j N; a
 #     reference runs as N processes on N parts of the file).  A timed run
-#     under 2 CPU seconds is made again, up to three runs, and the least
+#     under 2 CPU seconds is made again, up to five runs, and the least
 #     time kept: for sudokit and every reference alike.
 # (c) a million puzzles streamed through sudokit: peak memory.
 #
@@ -105,12 +105,12 @@ timed() {
     [ "$ST" = signal ] && ST="signal $4"
 }
 # best ARGS...: as timed, but a run under 2 CPU seconds is made again, up to
-# three runs in all, and the least CPU and wall times are kept (short runs
+# five runs in all, and the least CPU and wall times are kept (short runs
 # vary most from run to run; every program of the 9x9 tables is treated so)
 best() {
     timed "$@"
     b_c=$C b_w=$W b_st=$ST b_k=1
-    while [ $b_k -lt 3 ] && [ "$b_st" = 0 ] && awk "BEGIN { exit !($b_c < 2) }"; do
+    while [ $b_k -lt 5 ] && [ "$b_st" = 0 ] && awk "BEGIN { exit !($b_c < 2) }"; do
         timed "$@"
         [ "$ST" = 0 ] || b_st=$ST
         b_c=$(awk "BEGIN { print ($C < $b_c ? $C : $b_c) }")
@@ -462,7 +462,7 @@ report() {
 - references: CaDiCaL ${cad_version:-missing}, qqwing ${qq_version:-missing}${solver_list:+, given: $solver_list}
 - time: whole processes.  One thread: CPU seconds (user + system), wall seconds in parentheses
   where shown; several threads: wall seconds, since throughput is what they are for.
-  In the 9x9 tables a run under 2 CPU seconds is made up to three times and the least
+  In the 9x9 tables a run under 2 CPU seconds is made up to five times and the least
   time kept, for sudokit and each reference alike.
   ratio = reference time / sudokit time: above 1 sudokit is faster.  "≥"/"≤" where sudokit
   timed out: its time is then only a lower bound.
