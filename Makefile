@@ -127,6 +127,9 @@ $(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
 
+# test_9x9_generic compiles test_9x9.c again (with the engine's source).
+$(B)/tests/test_9x9_generic: tests/unit/test_9x9.c src/engine_9x9.c
+
 # The allocation-failure test and tool are linked with the wrappers.
 $(B)/tests/test_alloc: tests/unit/test_alloc.c tests/unit/check.h tests/alloc_wrap.h $(STATIC)
 	@mkdir -p $(@D)

@@ -115,10 +115,11 @@
  *   undoing changes.  The search allocates nothing and never recurses.
  *
  * Portability and vector instructions
- *   The code is plain C11 with GCC/Clang builtins (ctz) and vector
- *   extensions (a digit's four band words as one 16-byte vector; on
- *   x86-64 the lanes that changed come out with SSE2's movemask, elsewhere
- *   lane by lane).  On x86-64 the search is compiled twice: for the
+ *   The code is C11 with GCC/Clang extensions: builtins (ctz) and vector
+ *   types (a digit's four band words as one 16-byte vector; where SSE2 is
+ *   available the lanes that changed come out with its movemask, otherwise,
+ *   or when SKX_9X9_GENERIC is defined, lane by lane; test_9x9_generic
+ *   runs that build).  On x86-64 the search is compiled twice: for the
  *   baseline target, and with
  *   target("avx2,bmi,bmi2,popcnt,lzcnt") so that the compiler uses BMI
  *   bit instructions and vectorises the per-band loops (the digit words are
@@ -254,9 +255,9 @@ void skx_9x9_force_portable(int on) { force_portable = on; }
 
 AI uint32_t row_of(uint32_t p) { return p >> 18 ? 2u : p >> 9 ? 1u : 0u; }
 
-/* A digit's four band words as one vector (GCC/Clang vector extensions;
- * plain SSE2 on x86-64), for the updates that touch a digit in every band
- * or every digit of a band at once. */
+/* A digit's four band words as one vector (GCC/Clang vector types), for
+ * the updates that touch one digit in all three bands at once: a
+ * placement's columns, and the cells placed in a round. */
 typedef uint32_t v4 __attribute__((vector_size(16)));
 
 AI v4 vload(const uint32_t *p)
@@ -637,17 +638,16 @@ AI int report(const board *B, uint8_t *grid, sk_ctl *ctl)
     return skx_solution(ctl, grid);
 }
 
-AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
+/* The board of the givens before any propagation; returns the dirty set
+ * (every word). */
+AI uint64_t start_board(board *B, const uint8_t *givens)
 {
-    sk_result *res = ctl->res;
-    board cur;
-    memset(&cur, 0, sizeof cur);
-    memset(w->pd, 0, sizeof w->pd);
+    memset(B, 0, sizeof *B);
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++)
-            cur.c[d][b] = BAND;
+            B->c[d][b] = BAND;
     for (int b = 0; b < 3; b++)
-        cur.urow[b] = BAND;
+        B->urow[b] = BAND;
     uint64_t dirty = 0;
     for (int i = 0; i < 81; i++) {
         if (!givens[i])
@@ -656,13 +656,22 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
         uint32_t p = 1u << (i % 27);
         for (int e = 0; e < 9; e++)
             if (e != d)
-                cur.c[e][b] &= ~p;
+                B->c[e][b] &= ~p;
         /* the given's row is cut down to it, so that the first round of
          * rule 1 places it (two givens of one digit in a row empty it) */
-        pin(&cur, &dirty, d, b, p);
+        pin(B, &dirty, d, b, p);
     }
     for (int d = 0; d < 9; d++)
         dirty |= 7ull << (4 * d);
+    return dirty;
+}
+
+AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
+{
+    sk_result *res = ctl->res;
+    board cur;
+    memset(w->pd, 0, sizeof w->pd);
+    uint64_t dirty = start_board(&cur, givens);
 
     frame *frames = w->frames;
     int depth = 0;

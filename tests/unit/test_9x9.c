@@ -6,17 +6,21 @@
  * solutions or none, and on the first 2000 puzzles of 17clue.txt and
  * forum_hardest_11plus.txt when ../shared/data is present.  Everything is
  * run twice: with the vector build the processor allows and with the
- * portable build forced (skx_9x9_force_portable).
+ * portable build forced (skx_9x9_force_portable).  The engine's source is
+ * compiled into this program (its definitions stand in for the library's,
+ * whose engine object is then not linked), so that test_9x9_inside.h can
+ * look at its static functions; test_9x9_generic.c compiles all of this
+ * again as for a processor without SSE2.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/engine_9x9.c"
+
 #include "check.h"
 #include "engine.h"
 #include "sudokit.h"
-
-void skx_9x9_force_portable(int on);
 
 #define DATA "../shared/data"
 
@@ -276,6 +280,8 @@ static void test_data(void)
     data_file("forum_hardest_11plus.txt", 2000);
 }
 
+#include "test_9x9_inside.h"
+
 int main(void)
 {
     classic = build(SK_BOX_DEFAULT, SK_BOX_DEFAULT, 0);
@@ -286,6 +292,8 @@ int main(void)
         return 1;
     }
     RUN(test_choice);
+    RUN(test_vdiffer);
+    RUN(test_fixpoints);
     for (int portable = 0; portable <= 1; portable++) {
         skx_9x9_force_portable(portable);
         RUN(test_sample);
