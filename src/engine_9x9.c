@@ -732,8 +732,9 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
                 }
                 dirty = 7ull << (4 * dg);
             } else {
+                /* the saved board is a fixpoint: only this word changed */
                 cur.c[dg][b] &= permcells[d];
-                dirty = 0x111111111ull << b;
+                dirty = 1ull << (4 * dg + b);
             }
         } else {
             if (f->untried) {

@@ -89,7 +89,7 @@ static void fixpoints_of(workspace *w, const char *puzzle)
                 dirty = 7ull << (4 * d);
             } else {
                 B.c[d][b] &= permcells[k];
-                dirty = 0x111111111ull << b;
+                dirty = 1ull << (4 * d + b); /* as the search marks it */
             }
             ok = propagate(&B, dirty, w->cols, w->pd);
         }
