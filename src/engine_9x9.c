@@ -288,6 +288,13 @@ AI void pin(board *B, uint64_t *dirty, int d, int b, uint32_t p)
     *dirty |= 1ull << (4 * d + b);
 }
 
+/* Zeroes the round's placements of the digits in ds. */
+AI void clear_pd(uint32_t (*pd)[4], uint32_t ds)
+{
+    for (; ds; ds &= ds - 1)
+        vstore(pd[__builtin_ctz(ds)], (v4){0, 0, 0, 0});
+}
+
 /* Runs rules 1-6 to a fixpoint; 0 on contradiction.  pd (the cells
  * where each digit was placed in each band during the current round) is
  * all zero on entry and on return. */
@@ -356,11 +363,8 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols, uint32_t (*pd)[4])
                 vstore(B->c[e], n);
                 dirty |= (uint64_t)vdiffer(o, n) << (4 * e);
             }
-            while (pdigits) {
-                int e = __builtin_ctz(pdigits);
-                pdigits &= pdigits - 1;
-                vstore(pd[e], (v4){0, 0, 0, 0});
-            }
+            clear_pd(pd, pdigits);
+            pdigits = 0;
         }
         /* Rule 3: naked singles and empty cells. */
         for (int b = 0; b < 3; b++) {
@@ -512,11 +516,7 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols, uint32_t (*pd)[4])
             return 1;
     }
 fail:
-    while (pdigits) {
-        int e = __builtin_ctz(pdigits);
-        pdigits &= pdigits - 1;
-        vstore(pd[e], (v4){0, 0, 0, 0});
-    }
+    clear_pd(pd, pdigits);
     return 0;
 }
 
@@ -666,6 +666,23 @@ AI uint64_t start_board(board *B, const uint8_t *givens)
     return dirty;
 }
 
+/* Cuts digit dg's cells to configuration k in band b (0-2) or stack b-3;
+ * returns the words that changed, as a dirty set.  B is a fixpoint, so
+ * those are all propagation must look at. */
+AI uint64_t take_config(board *B, int b, int dg, int k)
+{
+    if (b < 3) {
+        B->c[dg][b] &= permcells[k];
+        return 1ull << (4 * dg + b);
+    }
+    int s3 = 3 * (b - 3);
+    for (int r = 0; r < 3; r++) {
+        uint32_t kill = (7u << s3) & ~(1u << (s3 + perm[k][r]));
+        B->c[dg][r] &= ~(kill * 0x40201u);
+    }
+    return 7ull << (4 * dg);
+}
+
 AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
 {
     sk_result *res = ctl->res;
@@ -724,18 +741,7 @@ AI int search_body(workspace *w, const uint8_t *givens, sk_ctl *ctl)
                 depth--;
                 cur = f->saved;
             }
-            if (b >= 3) {
-                int s3 = 3 * (b - 3);
-                for (int r = 0; r < 3; r++) {
-                    uint32_t kill = (7u << s3) & ~(1u << (s3 + perm[d][r]));
-                    cur.c[dg][r] &= ~(kill * 0x40201u);
-                }
-                dirty = 7ull << (4 * dg);
-            } else {
-                /* the saved board is a fixpoint: only this word changed */
-                cur.c[dg][b] &= permcells[d];
-                dirty = 1ull << (4 * dg + b);
-            }
+            dirty = take_config(&cur, b, dg, d);
         } else {
             if (f->untried) {
                 res->guesses++;

@@ -81,16 +81,7 @@ static void fixpoints_of(workspace *w, const char *puzzle)
             int pick = (int)(inside_next() % (unsigned)__builtin_popcount(cs));
             while (pick--)
                 cs &= cs - 1;
-            int k = __builtin_ctz(cs);
-            if (b >= 3) {
-                int s3 = 3 * (b - 3);
-                for (int r = 0; r < 3; r++)
-                    B.c[d][r] &= ~(((7u << s3) & ~(1u << (s3 + perm[k][r]))) * 0x40201u);
-                dirty = 7ull << (4 * d);
-            } else {
-                B.c[d][b] &= permcells[k];
-                dirty = 1ull << (4 * d + b); /* as the search marks it */
-            }
+            dirty = take_config(&B, b, d, __builtin_ctz(cs)); /* as the search does */
             ok = propagate(&B, dirty, w->cols, w->pd);
         }
         static const uint32_t zero[9][4];
