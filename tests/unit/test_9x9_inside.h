@@ -1,7 +1,8 @@
 /*
- * test_9x9_inside.h - white-box tests of the 9x9 engine, for a test
- * program that compiles src/engine_9x9.c into itself (so that its static
- * functions are in reach): one vector's changed lanes, and that
+ * test_9x9_inside.h - white-box tests of the 9x9 engine, for test_9x9.c,
+ * which compiles src/engine_9x9.c into itself (so that its static
+ * functions are in reach) and gives SAMPLE and digits_of: one vector's
+ * changed lanes, and that
  * propagate() stops only at a fixpoint.
  *
  * A word that changes without being marked dirty leaves propagate() short
@@ -41,6 +42,9 @@ static void test_vdiffer(void)
     CHECK_EQ_INT(vdiffer(vload(a), vload(a)), 0);
 }
 
+/* pd as propagate() must leave it */
+static const uint32_t no_placements[9][4];
+
 /* The whole grid, every digit and band (bit 4d+b). */
 #define ALL_WORDS 0x777777777ull
 
@@ -54,15 +58,13 @@ static void check_fixpoint(workspace *w, const board *B)
     CHECK(memcmp(C.c, B->c, sizeof C.c) == 0);
     CHECK(memcmp(C.placed, B->placed, sizeof C.placed) == 0);
     CHECK_EQ_INT(C.nplaced, B->nplaced);
-    static const uint32_t zero[9][4];
-    CHECK(memcmp(w->pd, zero, sizeof zero) == 0);
+    CHECK(memcmp(w->pd, no_placements, sizeof no_placements) == 0);
 }
 
 static void fixpoints_of(workspace *w, const char *puzzle)
 {
     uint8_t g[81];
-    for (int i = 0; i < 81; i++)
-        g[i] = (uint8_t)(puzzle[i] >= '1' && puzzle[i] <= '9' ? puzzle[i] - '0' : 0);
+    digits_of(puzzle, g);
     for (int walk = 0; walk < 8; walk++) {
         board B;
         memset(w->pd, 0, sizeof w->pd);
@@ -84,8 +86,7 @@ static void fixpoints_of(workspace *w, const char *puzzle)
             dirty = take_config(&B, b, d, __builtin_ctz(cs)); /* as the search does */
             ok = propagate(&B, dirty, w->cols, w->pd);
         }
-        static const uint32_t zero[9][4];
-        CHECK(memcmp(w->pd, zero, sizeof zero) == 0); /* after a contradiction too */
+        CHECK(memcmp(w->pd, no_placements, sizeof no_placements) == 0); /* after a contradiction too */
     }
 }
 
