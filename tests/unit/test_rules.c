@@ -20,7 +20,9 @@
  *     counts), sk_best the best value over them;
  *   - every propagator (skx_con_filter) must keep the planted digits
  *     whatever extra digits the masks hold, and on single digits must
- *     accept exactly the grids the judge accepts;
+ *     accept exactly the grids the judge accepts; a sum over a diagonal
+ *     must keep every digit some assignment of it alone uses (brute
+ *     force, test_sum_groups_sound);
  *   - sk_check_rules and sk_verify must agree with the judge, rule by
  *     rule, on complete grids (relabelled solutions, unrelated grids,
  *     random digits); on partial grids sk_check_rules reports nothing
@@ -2171,6 +2173,124 @@ static void test_outie(void)
     sk_model_free(m);
 }
 
+/* Sums whose cells may repeat a digit unless they see each other (little
+ * killers on diagonals, 9x9 and 16x16): on random masks, every digit that
+ * some assignment of the sum alone uses (the right total, cells that see
+ * each other different) must survive the sum's propagator, whose bounds
+ * count the digits of each group of cells that see one another.  The
+ * assignments are listed by brute force. */
+static int sees(const sk_model *m, int a, int b)
+{
+    for (uint32_t q = m->peer_off[a]; q < m->peer_off[a + 1]; q++)
+        if (m->peers[q] == b)
+            return 1;
+    return 0;
+}
+
+typedef struct sumcase {
+    const sk_model *m;
+    const uint16_t *cells;
+    int n, target;
+    uint64_t dom[16], support[16];
+    int val[16];
+} sumcase;
+
+static void sum_supports(sumcase *k, int j, int total)
+{
+    if (j == k->n) {
+        if (total == k->target)
+            for (int i = 0; i < k->n; i++)
+                k->support[i] |= 1ull << (k->val[i] - 1);
+        return;
+    }
+    for (uint64_t o = k->dom[j]; o; o &= o - 1) {
+        int d = __builtin_ctzll(o) + 1, clash = 0;
+        for (int i = 0; i < j && !clash; i++)
+            clash = k->val[i] == d && sees(k->m, k->cells[i], k->cells[j]);
+        if (clash)
+            continue;
+        k->val[j] = d;
+        sum_supports(k, j + 1, total + d);
+    }
+}
+
+static void test_sum_groups_sound(void)
+{
+    uint64_t seed = 0x5eedf00dull, *scratch = NULL;
+    long checks = 0;
+    int bad = 0;
+    for (int trial = 0; trial < 400 && !bad; trial++) {
+        const int n = trial % 4 == 3 ? 16 : 9, bs = n == 16 ? 4 : 3;
+        const int len = n == 16 ? 10 + (int)or_below(&seed, 7) : 4 + (int)or_below(&seed, 6);
+        geo g;
+        rset rs;
+        geo_box(&g, n, bs, bs);
+        memset(&rs, 0, sizeof rs);
+        /* a diagonal down and to the right from the left edge or the top */
+        int r0 = (int)or_below(&seed, (uint64_t)(n - len + 1)), cells[16];
+        int onleft = (int)or_below(&seed, 2);
+        for (int i = 0; i < len; i++)
+            cells[i] = onleft ? (r0 + i) * n + i : i * n + r0 + i;
+        /* masks of 1 to 4 digits (1 to 2 on 16x16), around a planted
+           assignment that gives the total */
+        int planted[16], total = 0;
+        uint64_t dom[16];
+        for (int i = 0; i < len; i++) {
+            int d;
+            int again = 1;
+            while (again) {
+                d = 1 + (int)or_below(&seed, (uint64_t)n);
+                again = 0;
+                for (int j = 0; j < i; j++)
+                    again |= planted[j] == d && cells[j] / n / bs == cells[i] / n / bs &&
+                             cells[j] % n / bs == cells[i] % n / bs;
+            }
+            planted[i] = d;
+            total += d;
+            dom[i] = 1ull << (d - 1);
+            int extra = (int)or_below(&seed, n == 16 ? 2 : 4);
+            for (int e = 0; e < extra; e++)
+                dom[i] |= 1ull << or_below(&seed, (uint64_t)n);
+        }
+        rs_add(&rs, SK_RULE_LITTLE_KILLER, total, cells, len);
+        sk_model *m;
+        CHECK_EQ_INT(build(&g, &rs, &m, NULL), SK_OK);
+        if (!m)
+            break;
+        free(scratch);
+        scratch = malloc((m->con_scratch + 1) * sizeof *scratch);
+        for (int x = 0; x < m->ncons && scratch; x++) {
+            const skx_con *c = &m->cons[x];
+            if (c->ncells != (uint32_t)len)
+                continue;
+            sumcase k = {m, m->con_cells + c->cell_off, len, total, {0}, {0}, {0}};
+            uint64_t after[16];
+            for (int j = 0; j < len; j++) {
+                int at = 0;
+                while (cells[at] != k.cells[j])
+                    at++;
+                k.dom[j] = after[j] = dom[at];
+            }
+            sum_supports(&k, 0, 0);
+            int ok = skx_con_filter(m, c, after, scratch);
+            checks++;
+            for (int j = 0; j < len; j++)
+                if (!ok || (k.support[j] & ~after[j])) {
+                    if (bad++ < 3) {
+                        fprintf(stderr, "sum %d over %d cells of a %dx%d lost a supported digit\n",
+                                total, len, n, n);
+                        print_con(m, c, k.dom, after);
+                    }
+                    break;
+                }
+        }
+        sk_model_free(m);
+    }
+    free(scratch);
+    CHECK_EQ_INT(bad, 0);
+    CHECK(checks >= 400);
+}
+
 /* Arrows whose pills hold two-digit numbers (12x12, 16x16): 1 then 11
  * reads 111. */
 static void test_pills(void)
@@ -2508,6 +2628,7 @@ int main(void)
     TIMED(test_global_rules);
     TIMED(test_pills);
     RUN(test_outie);
+    RUN(test_sum_groups_sound);
     TIMED(test_killer_tilings);
     TIMED(test_hard);
     printf("# seed %llu: %ld puzzles (%ld none, %ld unique, %ld several; %ld with a broken rule), "
