@@ -514,18 +514,20 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
                 s->expect = total >= 0 && w >= 5 ? total - (long)(w - 1) : -1;
                 int c2;
                 uint64_t d2;
-                /* a digit's two places in a house, when half the better
-                 * place's score beats the cell's score per digit */
-                if (strategy == SCORED && w > 2 && s->score[i] &&
-                    choose_pair(s, 2 * ((uint64_t)s->score[i] + w - 1) / w, &c2, &d2)) {
-                    i = c2;
+                if (strategy == SCORED && w > 2) {
+                    /* binary: a digit of a cell, or the cell without it;
+                     * a digit's two places in a house when half the
+                     * better place's score beats the cell's score per
+                     * digit, else the cell's lowest digit */
+                    if (s->score[i] &&
+                        choose_pair(s, 2 * ((uint64_t)s->score[i] + w - 1) / w, &c2, &d2)) {
+                        i = c2;
+                        s->expect = -1;
+                    } else {
+                        d2 = s->pr.cand[i] & -s->pr.cand[i];
+                    }
                     f->untried = d2;
                     f->rest = s->pr.cand[i] & ~d2;
-                    s->expect = -1;
-                } else if (strategy == SCORED && w > 2) {
-                    /* the cell's lowest digit, or the cell without it */
-                    f->untried = s->pr.cand[i] & -s->pr.cand[i];
-                    f->rest = s->pr.cand[i] & ~f->untried;
                 }
                 f->cell = (uint16_t)i;
             }
