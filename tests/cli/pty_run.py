@@ -5,8 +5,8 @@
   pty_run.py stderr TERMFILE CMD...    stderr on a terminal, stdout kept
 
 Everything the terminal shows goes to TERMFILE; in `stderr` mode the
-command's standard output passes through to ours.  Exits with the
-command's status.  Used by tests/cli/terminal.sh for what only a terminal
+command's standard output passes through to ours.  The command reads our
+standard input.  Exits with the command's status.  Used by tests/cli/terminal.sh for what only a terminal
 brings out (the progress line).
 """
 import os
@@ -19,7 +19,7 @@ def main():
     mode, termfile, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
     master, slave = pty.openpty()
     out = slave if mode == "both" else None
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=slave)
+    proc = subprocess.Popen(cmd, stdout=out, stderr=slave)
     os.close(slave)
     seen = bytearray()
     while True:
