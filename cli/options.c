@@ -125,7 +125,7 @@ const cli_option cli_options[] = {
      .group = CLI_GROUP_SEARCH,
      .more = "The output is the same, byte for byte, whatever N.  With several threads, "
              "reading, searching and printing overlap: the main thread reads puzzles into a "
-             "ring of 4096 slots and prints each finished puzzle as soon as every puzzle "
+             "ring of slots (256 per worker, 512 to 4096) and prints each finished puzzle as soon as every puzzle "
              "before it is done, so memory stays bounded whatever the size of the input."},
     {OPT_TIMEOUT, 0, "timeout", "SECONDS", SEARCHERS | CLI_CMD_BEST | LOGIC | MAKERS,
      "give up on a puzzle after SECONDS of search (status timeout); rate, explain, hint: "
