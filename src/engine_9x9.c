@@ -20,8 +20,10 @@
  *   bits c, 9+c, 18+c: a 9-bit set of columns C spreads to the whole band
  *   as C * 0x40201.  The board is 9 digits x 4 words (the fourth band word
  *   is zero padding: a digit is one 16-byte vector), the cells placed so
- *   far per band, and per band the digit-rows not placed yet
- *   (urow[b] bit 3d+r).  A board is 192 bytes: branching copies it rather
+ *   far per band, per band the digit-rows not placed yet (urow[b] bit
+ *   3d+r), and each digit's mini-row pattern in each band as rule 5 last
+ *   saw it (the branching choice reads it there rather than working it
+ *   out again).  A board is 256 bytes: branching copies it rather
  *   than keeping a trail, and the whole search state is a stack of at most
  *   136 boards (one per open choice: at most 27 digit-band and 27
  *   digit-stack configurations and 81 cells along one path).
@@ -51,7 +53,8 @@
  *      enter as placements: each given's row is cut down to it, and the
  *      first round places them all.
  *   3. Naked singles, for all cells at once by bit-slicing across digits:
- *      one |= x, two |= one & x over the 9 words of a band gives the cells
+ *      one |= x, two |= one & x over the 9 digits (their three bands as one
+ *      vector) gives the cells
  *      with at least one and at least two candidates; a cell outside `one`
  *      is empty (contradiction); one & ~two & ~placed are naked singles,
  *      placed by cutting their digit's row down to that cell (rule 1 then
@@ -91,7 +94,8 @@
  *   configuration in a band or a stack: which of the six permutations its
  *   three mini-rows (row -> box) or mini-columns (band -> column) take
  *   (rules 1 and 4 keep only those still possible).  The band or stack
- *   whose nine digits have the fewest permutations left in all is taken,
+ *   whose nine digits have the fewest permutations left in all is taken
+ *   (only its digits are then looked at again for the smallest count),
  *   and in it the digit with the fewest (more than one); each alternative
  *   cuts the digit's cells to the mini-rows or mini-columns of one
  *   permutation.  The alternatives are disjoint and cover every solution,
@@ -110,8 +114,8 @@
  *
  * Why it is fast
  *   Everything a node touches is 27 words in a few cache lines; rule 1 is
- *   four table loads and an AND; naked singles for 27 cells cost 18 logic
- *   operations; copying a board (192 bytes) is cheaper than logging and
+ *   four table loads and an AND; naked singles for all 81 cells cost 18 vector
+ *   operations; copying a board (256 bytes) is cheaper than logging and
  *   undoing changes.  The search allocates nothing and never recurses.
  *
  * Portability and vector instructions
@@ -156,6 +160,9 @@ typedef struct board {
     uint32_t urow[4];   /* bit 3d+r: row r of band b has no placed d yet */
     uint32_t nplaced;   /* digit-rows placed; 81 when solved */
     uint32_t pad[3];
+    uint16_t pat[3][9]; /* pat[b][d]: d's non-empty mini-rows in band b, as
+                           rule 5 last saw them (current on a fixpoint) */
+    uint16_t pad2[5];
 } board;
 
 typedef struct frame {
@@ -367,15 +374,19 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols, uint32_t (*pd)[4])
             pdigits = 0;
         }
         /* Rule 3: naked singles and empty cells. */
+        v4 one4 = {0, 0, 0, 0}, two4 = {0, 0, 0, 0};
+        if (seen3) {
+            UNROLL
+            for (int d = 0; d < 9; d++) {
+                v4 x = vload(B->c[d]);
+                two4 |= one4 & x;
+                one4 |= x;
+            }
+        }
         for (int b = 0; b < 3; b++) {
             if (!(seen3 & 0x111111111ull << b))
                 continue;
-            uint32_t one = 0, two = 0;
-            UNROLL
-            for (int d = 0; d < 9; d++) {
-                two |= one & B->c[d][b];
-                one |= B->c[d][b];
-            }
+            uint32_t one = one4[b], two = two4[b];
             if (one != BAND)
                 return 0;
             uint32_t s = one & ~two & ~B->placed[b];
@@ -445,6 +456,7 @@ AI int propagate(board *B, uint64_t dirty, uint32_t *cols, uint32_t (*pd)[4])
                 uint32_t a = B->c[d][b];
                 uint32_t info = RI(a);
                 uint32_t h = info & 511, f = info >> 12;
+                B->pat[b][d] = (uint16_t)h;
                 fp[d] = f;
                 f4 |= f3 & f; f3 |= f2 & f; f2 |= f1 & f; f1 |= f;
                 p3 |= p2 & h; p2 |= p1 & h; p1 |= h;
@@ -520,11 +532,6 @@ fail:
     return 0;
 }
 
-AI uint32_t pattern(uint32_t a)
-{
-    return RI(a) & 511;
-}
-
 /* The non-empty mini-columns of stack s/3 (bit 3b+k: band b, the stack's
  * column k) from a digit's columns per band (bit 9b+c): the three groups
  * gathered by one multiplication, whose partial products do not overlap. */
@@ -533,58 +540,43 @@ AI uint32_t stackpattern(uint32_t cols, int s)
     return ((cols >> s & 0x1C0E07u) * 0x1041u) >> 12 & 511;
 }
 
+/* The permutations left to digit d in band or stack id (0-5). */
+AI uint32_t group_pattern(const board *B, const uint32_t *cols, int id, int d)
+{
+    return id < 3 ? B->pat[id][d] : stackpattern(cols[d], 3 * (id - 3));
+}
+
 /* A configuration choice: the band (*band 0-2) or stack (3-5) whose digits
  * have the fewest permutations left in all, then its digit with the fewest
  * (more than one).  Returns the digit's permutations, 0 when every digit of
- * every band and stack has one left. */
-/* Weighs one band or stack (id 0-5) from its digits' patterns: the sum of
- * their permutation counts, and the smallest key count * 16 + digit over
- * the digits with more than one (0xFF when none), both without branches;
- * keeps it in *best when its sum is the smallest so far. */
-AI void weigh(const uint32_t *pats, int id, int *best, int *bestk, int *bestb)
-{
-    int sum = 0, key = 0xFF;
-    UNROLL
-    for (int d = 0; d < 9; d++) {
-        int k = permcount[pats[d]];
-        int kk = k > 1 ? k << 4 | d : 0xFF;
-        sum += k;
-        key = kk < key ? kk : key;
-    }
-    if (key != 0xFF && sum < *best) {
-        *best = sum;
-        *bestk = key;
-        *bestb = id;
-    }
-}
-
+ * every band and stack has one left.  On a fixpoint every digit has at
+ * least one, so a sum above 9 means some digit has more. */
 AI unsigned choose_config(const board *B, const uint32_t *cols, int *band, int *digit)
 {
-    int best = 1000, bestk = 0xFF, bestb = 0;
-    uint32_t pats[9];
+    int best = 1000, bestb = -1;
     UNROLL
-    for (int b = 0; b < 3; b++) {
+    for (int id = 0; id < 6; id++) {
+        int sum = 0;
         UNROLL
         for (int d = 0; d < 9; d++)
-            pats[d] = pattern(B->c[d][b]);
-        weigh(pats, b, &best, &bestk, &bestb);
+            sum += permcount[group_pattern(B, cols, id, d)];
+        if (sum > 9 && sum < best) {
+            best = sum;
+            bestb = id;
+        }
     }
-    UNROLL
-    for (int s = 0; s < 9; s += 3) {
-        UNROLL
-        for (int d = 0; d < 9; d++)
-            pats[d] = stackpattern(cols[d], s);
-        weigh(pats, 3 + s / 3, &best, &bestk, &bestb);
-    }
-    if (bestk == 0xFF)
+    if (bestb < 0)
         return 0;
-    int d = bestk & 15;
+    int key = 0xFF;
+    for (int d = 0; d < 9; d++) {
+        int k = permcount[group_pattern(B, cols, bestb, d)];
+        int kk = k > 1 ? k << 4 | d : 0xFF;
+        key = kk < key ? kk : key;
+    }
+    int d = key & 15;
     *band = bestb;
     *digit = d;
-    if (bestb < 3)
-        return permset[pattern(B->c[d][bestb])];
-    int s = 3 * (bestb - 3);
-    return permset[stackpattern(cols[d], s)];
+    return permset[group_pattern(B, cols, bestb, d)];
 }
 
 /* The cell to branch on: the first bivalue cell, else one with the fewest
