@@ -8,6 +8,9 @@
 #                 (default 60 s; a puzzle over it counts as a timeout)
 #   --sample K    qqwing runs on every K-th puzzle of forum_hardest_11plus
 #                 (default 20; qqwing needs minutes for the whole set)
+#   --rounds K    9x9 runs of 2 CPU seconds or more: sudokit and the
+#                 references take turns K times (default 3), the least
+#                 time of each kept
 #   --sat-limit S CaDiCaL's limit per run (default 120 s)
 #   --data DIR    the puzzle collections (default ../shared/data)
 #   --results F   where the table goes besides stdout (default
@@ -32,7 +35,10 @@
 #     question, one thread and as many threads as cores (sudokit -j N; a
 #     reference runs as N processes on N parts of the file).  A timed run
 #     under 2 CPU seconds is made again, up to five runs, and the least
-#     time kept: for sudokit and every reference alike.
+#     time kept: for sudokit and every reference alike.  Longer runs take
+#     turns: sudokit, every reference, sudokit again... (--rounds), since
+#     the speed of a shared machine drifts over minutes by more than the
+#     differences measured.
 # (c) a million puzzles streamed through sudokit: peak memory.
 #
 # Every answer is checked: sudokit's solutions with `sudokit check` and
@@ -53,6 +59,7 @@ TOOL=$1
 shift
 TIMEOUT=60
 SAMPLE=20
+ROUNDS=3
 SAT_LIMIT=120
 DATA=
 RESULTS=bench/RESULTS.md
@@ -69,6 +76,7 @@ while [ $# -gt 0 ]; do
         ;;
     --timeout) TIMEOUT=$2 ;;
     --sample) SAMPLE=$2 ;;
+    --rounds) ROUNDS=$2 ;;
     --sat-limit) SAT_LIMIT=$2 ;;
     --data) DATA=$2 ;;
     --results) RESULTS=$2 ;;
@@ -344,33 +352,58 @@ nine() {
             [ "$threads" = 1 ] || [ "$NPROC" -gt 1 ] || continue
             best -e "$tmp/sk.err" "$TOOL" solve --stats -j "$threads" $flag "$file"
             sk_c=$C sk_w=$W
+            guesses=$(stat_of "$tmp/sk.err" guesses)
+            answered=$(stat_of "$tmp/sk.err" $word)
+            [ "${answered:-0}" = "$n" ] || { ok_sk=NO; note "$set_name: sudokit $q -j $threads: only ${answered:-0} of $n answered"; }
+            checked=$ok_sk
+            # Rounds: sudokit, then every reference, and again for runs of
+            # 2 CPU seconds or more (ROUNDS in all): this machine's speed
+            # drifts over minutes, so long runs alternate and the least time
+            # of each program is kept.
+            round=1
+            while :; do
+                r=0
+                while [ $r -lt $nrefs ]; do
+                    r=$((r + 1))
+                    eval "rname=\$ref_name_$r rcmd=\$ref_${q}_$r"
+                    [ "$refs" = solvers ] && [ "$rname" = qqwing ] && continue
+                    say "$set_name: $rname ($question, $threads threads)${round#1}"
+                    ref_run "$rname" "$q" "$rcmd" "$file" "$threads"
+                    rt=$C
+                    [ "$threads" = 1 ] || rt=$W
+                    if [ $round = 1 ]; then
+                        eval "ref_t_$r=\$rt"
+                        if [ "$REF_OK" = yes ]; then
+                            [ "$checked" = NO ] || checked="$checked, = $rname"
+                        else
+                            checked=NO
+                        fi
+                    else
+                        eval "ref_t_$r=\$(awk \"BEGIN { print (\$rt < \$ref_t_$r ? \$rt : \$ref_t_$r) }\")"
+                    fi
+                done
+                [ $round -lt "$ROUNDS" ] && awk "BEGIN { exit !($sk_c >= 2) }" || break
+                round=$((round + 1))
+                say "$set_name: sudokit ($question, $threads threads), round $round"
+                timed "$TOOL" solve -j "$threads" $flag "$file"
+                sk_c=$(awk "BEGIN { print ($C < $sk_c ? $C : $sk_c) }")
+                sk_w=$(awk "BEGIN { print ($W < $sk_w ? $W : $sk_w) }")
+            done
             # one thread: CPU time; several: wall time (the throughput)
             sk_t=$sk_c
             [ "$threads" = 1 ] || sk_t=$sk_w
             [ "$threads" = 1 ] && eval "wall1_$q=\$sk_w"
             [ "$threads" = 1 ] || eval "walln_$q=\$sk_w"
-            guesses=$(stat_of "$tmp/sk.err" guesses)
-            answered=$(stat_of "$tmp/sk.err" $word)
-            [ "${answered:-0}" = "$n" ] || { ok_sk=NO; note "$set_name: sudokit $q -j $threads: only ${answered:-0} of $n answered"; }
-            cells= checked=$ok_sk
+            cells=
             r=0
             while [ $r -lt $nrefs ]; do
                 r=$((r + 1))
-                eval "rname=\$ref_name_$r rcmd=\$ref_${q}_$r"
+                eval "rname=\$ref_name_$r rt=\$ref_t_$r"
                 if [ "$refs" = solvers ] && [ "$rname" = qqwing ]; then
                     cells="$cells - | - |"
                     continue
                 fi
-                say "$set_name: $rname ($question, $threads threads)"
-                ref_run "$rname" "$q" "$rcmd" "$file" "$threads"
-                rt=$C
-                [ "$threads" = 1 ] || rt=$W
                 cells="$cells $(pps "$n" "$rt") | $(f2 "$rt / $sk_t") |"
-                if [ "$REF_OK" = yes ]; then
-                    [ "$checked" = NO ] || checked="$checked, = $rname"
-                else
-                    checked=NO
-                fi
             done
             table="$table
 | $set_name | $n | $question | $threads | $(pps "$n" "$sk_t") | $(usp "$n" "$sk_t") | $guesses |$cells $checked |"
@@ -463,7 +496,8 @@ report() {
 - time: whole processes.  One thread: CPU seconds (user + system), wall seconds in parentheses
   where shown; several threads: wall seconds, since throughput is what they are for.
   In the 9x9 tables a run under 2 CPU seconds is made up to five times and the least
-  time kept, for sudokit and each reference alike.
+  time kept, for sudokit and each reference alike; longer runs take turns with the
+  references, $ROUNDS rounds, and the least time of each is kept.
   ratio = reference time / sudokit time: above 1 sudokit is faster.  "≥"/"≤" where sudokit
   timed out: its time is then only a lower bound.
 EOF
