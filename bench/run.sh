@@ -9,8 +9,8 @@
 #   --sample K    qqwing runs on every K-th puzzle of forum_hardest_11plus
 #                 (default 20; qqwing needs minutes for the whole set)
 #   --rounds K    9x9 runs of 2 CPU seconds or more: sudokit and the
-#                 references take turns K times (default 3), the least
-#                 time of each kept
+#                 references take turns K times (default 3; five times for
+#                 shorter runs), the least time of each kept
 #   --sat-limit S CaDiCaL's limit per run (default 120 s)
 #   --data DIR    the puzzle collections (default ../shared/data)
 #   --results F   where the table goes besides stdout (default
@@ -33,12 +33,12 @@
 # (b) 17clue, top1465 and forum_hardest_11plus: `sudokit solve` against
 #     `qqwing --solve` and every --solver, with and without the uniqueness
 #     question, one thread and as many threads as cores (sudokit -j N; a
-#     reference runs as N processes on N parts of the file).  A timed run
-#     under 2 CPU seconds is made again, up to five runs, and the least
-#     time kept: for sudokit and every reference alike.  Longer runs take
-#     turns: sudokit, every reference, sudokit again... (--rounds), since
-#     the speed of a shared machine drifts over minutes by more than the
-#     differences measured.
+#     reference runs as N processes on N parts of the file).  The programs
+#     take turns, sudokit then every reference, five rounds when sudokit's
+#     run takes under 2 CPU seconds and three (--rounds) otherwise, and the
+#     least time of each is kept: short runs vary most, and the speed of a
+#     shared machine drifts over minutes by more than the differences
+#     measured.
 # (c) a million puzzles streamed through sudokit: peak memory.
 #
 # Every answer is checked: sudokit's solutions with `sudokit check` and
@@ -111,21 +111,6 @@ timed() {
     set -- $("$tmp/timed" "$@")
     W=$1 C=$2 ST=${3:-missing}
     [ "$ST" = signal ] && ST="signal $4"
-}
-# best ARGS...: as timed, but a run under 2 CPU seconds is made again, up to
-# five runs in all, and the least CPU and wall times are kept (short runs
-# vary most from run to run; every program of the 9x9 tables is treated so)
-best() {
-    timed "$@"
-    b_c=$C b_w=$W b_st=$ST b_k=1
-    while [ $b_k -lt 5 ] && [ "$b_st" = 0 ] && awk "BEGIN { exit !($b_c < 2) }"; do
-        timed "$@"
-        [ "$ST" = 0 ] || b_st=$ST
-        b_c=$(awk "BEGIN { print ($C < $b_c ? $C : $b_c) }")
-        b_w=$(awk "BEGIN { print ($W < $b_w ? $W : $b_w) }")
-        b_k=$((b_k + 1))
-    done
-    C=$b_c W=$b_w ST=$b_st
 }
 # stat_of FILE WORD: a number from sudokit's --stats line ("unique 20", "2.57 guesses/puzzle")
 stat_of() {
@@ -279,14 +264,14 @@ solutions_of() {
 ref_run() {
     name=$1 rq=$2 command=$3 file=$4 threads=$5
     if [ "$threads" = 1 ]; then
-        best -t 900 -i "$file" -o "$tmp/ref.out" sh -c "$command"
+        timed -t 900 -i "$file" -o "$tmp/ref.out" sh -c "$command"
     else
         # the parts and their outputs in two directories, so that a run
         # made again reads the parts only
         rm -rf "$tmp/parts" "$tmp/outs"
         mkdir "$tmp/parts" "$tmp/outs"
         split -n "l/$threads" -d "$file" "$tmp/parts/p."
-        best -t 900 sh -c "for p in \"$tmp\"/parts/p.*; do $command <\"\$p\" >\"$tmp/outs/\${p##*/}\" & done; wait"
+        timed -t 900 sh -c "for p in \"$tmp\"/parts/p.*; do $command <\"\$p\" >\"$tmp/outs/\${p##*/}\" & done; wait"
         cat "$tmp"/outs/p.* >"$tmp/ref.out"
     fi
     REF_OK=yes
@@ -350,24 +335,29 @@ nine() {
         fi
         for threads in 1 $NPROC; do
             [ "$threads" = 1 ] || [ "$NPROC" -gt 1 ] || continue
-            best -e "$tmp/sk.err" "$TOOL" solve --stats -j "$threads" $flag "$file"
+            timed -e "$tmp/sk.err" "$TOOL" solve --stats -j "$threads" $flag "$file"
             sk_c=$C sk_w=$W
             guesses=$(stat_of "$tmp/sk.err" guesses)
             answered=$(stat_of "$tmp/sk.err" $word)
             [ "${answered:-0}" = "$n" ] || { ok_sk=NO; note "$set_name: sudokit $q -j $threads: only ${answered:-0} of $n answered"; }
             checked=$ok_sk
-            # Rounds: sudokit, then every reference, and again for runs of
-            # 2 CPU seconds or more (ROUNDS in all): this machine's speed
-            # drifts over minutes, so long runs alternate and the least time
-            # of each program is kept.
+            # Rounds: sudokit, then every reference, and again: five rounds
+            # when sudokit's run took under 2 CPU seconds, else ROUNDS; the
+            # least time of each program is kept.  Short runs vary most,
+            # and this machine's speed drifts over minutes, so the programs
+            # take turns rather than each being timed in a block of its own.
+            rounds=$ROUNDS
+            awk "BEGIN { exit !($sk_c < 2) }" && rounds=5
             round=1
             while :; do
                 r=0
                 while [ $r -lt $nrefs ]; do
                     r=$((r + 1))
                     eval "rname=\$ref_name_$r rcmd=\$ref_${q}_$r"
-                    [ "$refs" = solvers ] && [ "$rname" = qqwing ] && continue
-                    say "$set_name: $rname ($question, $threads threads)${round#1}"
+                    if [ "$refs" = solvers ] && [ "$rname" = qqwing ]; then
+                        continue
+                    fi
+                    say "$set_name: $rname ($question, $threads threads), round $round"
                     ref_run "$rname" "$q" "$rcmd" "$file" "$threads"
                     rt=$C
                     [ "$threads" = 1 ] || rt=$W
@@ -382,7 +372,7 @@ nine() {
                         eval "ref_t_$r=\$(awk \"BEGIN { print (\$rt < \$ref_t_$r ? \$rt : \$ref_t_$r) }\")"
                     fi
                 done
-                [ $round -lt "$ROUNDS" ] && awk "BEGIN { exit !($sk_c >= 2) }" || break
+                [ $round -lt "$rounds" ] || break
                 round=$((round + 1))
                 say "$set_name: sudokit ($question, $threads threads), round $round"
                 timed "$TOOL" solve -j "$threads" $flag "$file"
@@ -495,9 +485,8 @@ report() {
 - references: CaDiCaL ${cad_version:-missing}, qqwing ${qq_version:-missing}${solver_list:+, given: $solver_list}
 - time: whole processes.  One thread: CPU seconds (user + system), wall seconds in parentheses
   where shown; several threads: wall seconds, since throughput is what they are for.
-  In the 9x9 tables a run under 2 CPU seconds is made up to five times and the least
-  time kept, for sudokit and each reference alike; longer runs take turns with the
-  references, $ROUNDS rounds, and the least time of each is kept.
+  In the 9x9 tables sudokit and the references take turns, five rounds when sudokit's
+  run takes under 2 CPU seconds and $ROUNDS otherwise, and the least time of each is kept.
   ratio = reference time / sudokit time: above 1 sudokit is faster.  "≥"/"≤" where sudokit
   timed out: its time is then only a lower bound.
 EOF
