@@ -6,8 +6,9 @@
 
 Everything the terminal shows goes to TERMFILE; in `stderr` mode the
 command's standard output passes through to ours.  The command reads our
-standard input.  Exits with the command's status.  Used by tests/cli/terminal.sh for what only a terminal
-brings out (the progress line).
+standard input.  Exits with the command's status.  Used by
+tests/cli/terminal.sh for what only a terminal brings out (the progress
+line).
 """
 import os
 import pty

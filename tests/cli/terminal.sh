@@ -146,15 +146,15 @@ verdict end-of-input-ends-the-run $?
 # halfway (however fast the machine).
 if command -v python3 >/dev/null 2>&1; then
     grep -v '^#' ../shared/data/17clue.txt 2>/dev/null | head -n 3000 >"$tmp/big"
+    # the puzzles with the pause halfway
+    paused() { head -n 1500 "$tmp/big"; sleep 1.5; tail -n +1501 "$tmp/big"; }
     if [ -s "$tmp/big" ]; then
-        { head -n 1500 "$tmp/big"; sleep 1.5; tail -n +1501 "$tmp/big"; } |
-            python3 tests/cli/pty_run.py stderr "$tmp/tty" "$T" solve -j 1 >"$tmp/o"
+        paused | python3 tests/cli/pty_run.py stderr "$tmp/tty" "$T" solve -j 1 >"$tmp/o"
         rc=$?
         [ "$rc" = 0 ] && grep -q 'puzzles, .*/s' "$tmp/tty" && [ "$(wc -l <"$tmp/o")" = "$(wc -l <"$tmp/big")" ] &&
             ! grep -q 'sudokit' "$tmp/o"
         verdict progress-on-its-own-terminal $?
-        { head -n 1500 "$tmp/big"; sleep 1.5; tail -n +1501 "$tmp/big"; } |
-            python3 tests/cli/pty_run.py both "$tmp/tty" "$T" solve -j 2
+        paused | python3 tests/cli/pty_run.py both "$tmp/tty" "$T" solve -j 2
         rc=$?
         [ "$rc" = 0 ] && ! grep -q 'puzzles, ' "$tmp/tty" && ! grep -q "$(printf '\033')" "$tmp/tty"
         verdict no-progress-among-results $?
