@@ -54,7 +54,9 @@ enum skx_con_type {
 
 typedef struct skx_con {
     uint8_t type;       /* enum skx_con_type */
-    uint8_t pad;
+    uint8_t slow;       /* 1: a sum or a line, whose filter walks tables of
+                           reachable totals; the engines run the cheap
+                           ones (PAIR, COMBO, QUAD) first */
     uint16_t aux;       /* ARROW: cells in the circle or pill; EQSUM: runs;
                            SUM: the negated cells at the end */
     int32_t rule;       /* the rule it came from */

@@ -84,8 +84,10 @@ typedef struct skx_prop {
     uint64_t *lscan;       /* snapshot of ldirty during one locked pass */
     /* variant rules: propagators (m->cons) waiting to run */
     uint8_t *cdirty;       /* cdirty[x]: propagator x is in cqueue */
-    uint32_t *cqueue;      /* the waiting propagators (a stack) */
-    int cqn;
+    uint32_t *cqueue;      /* the waiting propagators: two stacks, the
+                              cheap ones from 0 (cqn), the slow ones
+                              (skx_con.slow) from ncons (cqs) */
+    int cqn, cqs;
     uint64_t *cdom;        /* the masks of one propagator's cells */
     uint64_t *cscratch;    /* its scratch (m->con_scratch words) */
 } skx_prop;
@@ -163,6 +165,8 @@ static inline void skx_undo(skx_prop *p, uint32_t trail_mark, int assign_mark)
     memset(p->ldirty, 0, (size_t)p->hwords * 8);
     while (__builtin_expect(p->cqn != 0, 0))
         p->cdirty[p->cqueue[--p->cqn]] = 0;
+    while (__builtin_expect(p->cqs != 0, 0))
+        p->cdirty[p->cqueue[p->m->ncons + --p->cqs]] = 0;
 }
 
 #endif
