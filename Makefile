@@ -130,6 +130,9 @@ $(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(STATIC)
 # test_9x9_generic compiles test_9x9.c again (with the engine's source).
 $(B)/tests/test_9x9_generic: tests/unit/test_9x9.c src/engine_9x9.c
 
+# test_cdcl_reasons compiles the cdcl engine's source into itself.
+$(B)/tests/test_cdcl_reasons: src/engine_cdcl.c src/rules/rules.h
+
 # The allocation-failure test and tool are linked with the wrappers.
 $(B)/tests/test_alloc: tests/unit/test_alloc.c tests/unit/check.h tests/alloc_wrap.h $(STATIC)
 	@mkdir -p $(@D)
