@@ -20,8 +20,8 @@ size_t skx_prop_workspace(const sk_model *m)
          + align8(trail_cap(m) * 2)            /* trail_cell */
          + align8(trail_cap(m) * 8)            /* trail_old */
          + house_words(m) * 8 * 3              /* hdirty, ldirty, lscan */
-         + align8((size_t)m->ncons)            /* cdirty */
-         + align8((size_t)m->ncons * 8)        /* cqueue */
+         + align8((size_t)m->ncons)            /* cq.dirty */
+         + align8((size_t)m->ncons * 8)        /* cq.at */
          + align8(((size_t)m->con_max_cells + 1) * 8) /* cdom */
          + align8((m->con_scratch + 1) * 8);   /* cscratch */
 }
@@ -41,22 +41,13 @@ char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
     p->hdirty = (uint64_t *)(void *)b;     b += house_words(m) * 8;
     p->ldirty = (uint64_t *)(void *)b;     b += house_words(m) * 8;
     p->lscan = (uint64_t *)(void *)b;      b += house_words(m) * 8;
-    p->cdirty = (uint8_t *)b;              b += align8((size_t)m->ncons);
-    p->cqueue = (uint32_t *)(void *)b;     b += align8((size_t)m->ncons * 8);
+    p->cq.cons = m->cons;
+    p->cq.ncons = (uint32_t)m->ncons;
+    p->cq.dirty = (uint8_t *)b;            b += align8((size_t)m->ncons);
+    p->cq.at = (uint32_t *)(void *)b;      b += align8((size_t)m->ncons * 8);
     p->cdom = (uint64_t *)(void *)b;       b += align8(((size_t)m->con_max_cells + 1) * 8);
     p->cscratch = (uint64_t *)(void *)b;   b += align8((m->con_scratch + 1) * 8);
     return b;
-}
-
-/* Propagator x must run again (it is not waiting yet); the slow ones wait
- * until no cheap one does (engine_cdcl.c's run_rule says why). */
-static inline void enqueue(skx_prop *p, uint32_t x)
-{
-    p->cdirty[x] = 1;
-    if (p->m->cons[x].slow)
-        p->cqueue[p->m->ncons + p->cqs++] = x;
-    else
-        p->cqueue[p->cqn++] = x;
 }
 
 int skx_prop_start(skx_prop *p, const uint8_t *givens, const uint64_t *masks)
@@ -81,9 +72,10 @@ int skx_prop_start(skx_prop *p, const uint8_t *givens, const uint64_t *masks)
         else if (skx_single(c))
             p->queue[p->qtail++] = (uint16_t)i;
     }
-    p->cqn = p->cqs = 0;
+    p->cq.ncheap = p->cq.nslow = 0;
+    memset(p->cq.dirty, 0, (size_t)m->ncons);
     for (int x = 0; x < m->ncons; x++)
-        enqueue(p, (uint32_t)(m->ncons - 1 - x));
+        skx_conq_wake(&p->cq, (uint32_t)(m->ncons - 1 - x));
     return ok;
 }
 
@@ -205,9 +197,7 @@ void skx_wake_rules(skx_prop *p, int i)
 {
     const sk_model *m = p->m;
     for (uint32_t k = m->cell_con_off[i]; k < m->cell_con_off[i + 1]; k++) {
-        uint32_t x = m->cell_cons[k];
-        if (!p->cdirty[x])
-            enqueue(p, x);
+        skx_conq_wake(&p->cq, m->cell_cons[k]);
     }
 }
 
@@ -282,9 +272,8 @@ static int combo_pointing(skx_prop *p, uint32_t x, const skx_con *c, uint64_t re
 static int run_rules(skx_prop *p)
 {
     const sk_model *m = p->m;
-    while (p->cqn || p->cqs) {
-        uint32_t x = p->cqn ? p->cqueue[--p->cqn] : p->cqueue[m->ncons + --p->cqs];
-        p->cdirty[x] = 0;
+    while (skx_conq_waiting(&p->cq)) {
+        uint32_t x = skx_conq_next(&p->cq);
         const skx_con *c = &m->cons[x];
         const uint16_t *cells = m->con_cells + c->cell_off;
         for (uint32_t j = 0; j < c->ncells; j++)
@@ -321,7 +310,7 @@ static inline __attribute__((always_inline)) int propagate(skx_prop *p, int lock
             return 0;
         if (r > 0)
             continue;
-        if (rules && (p->cqn || p->cqs)) {
+        if (rules && skx_conq_waiting(&p->cq)) {
             r = run_rules(p);
             if (r < 0)
                 return 0;

@@ -83,11 +83,7 @@ typedef struct skx_prop {
     uint64_t *ldirty;      /* houses changed since their locked-candidates scan */
     uint64_t *lscan;       /* snapshot of ldirty during one locked pass */
     /* variant rules: propagators (m->cons) waiting to run */
-    uint8_t *cdirty;       /* cdirty[x]: propagator x is in cqueue */
-    uint32_t *cqueue;      /* the waiting propagators: two stacks, the
-                              cheap ones from 0 (cqn), the slow ones
-                              (skx_con.slow) from ncons (cqs) */
-    int cqn, cqs;
+    skx_conq cq;
     uint64_t *cdom;        /* the masks of one propagator's cells */
     uint64_t *cscratch;    /* its scratch (m->con_scratch words) */
 } skx_prop;
@@ -163,10 +159,8 @@ static inline void skx_undo(skx_prop *p, uint32_t trail_mark, int assign_mark)
     p->qhead = p->qtail = 0;
     memset(p->hdirty, 0, (size_t)p->hwords * 8);
     memset(p->ldirty, 0, (size_t)p->hwords * 8);
-    while (__builtin_expect(p->cqn != 0, 0))
-        p->cdirty[p->cqueue[--p->cqn]] = 0;
-    while (__builtin_expect(p->cqs != 0, 0))
-        p->cdirty[p->cqueue[p->m->ncons + --p->cqs]] = 0;
+    if (__builtin_expect(skx_conq_waiting(&p->cq), 0))
+        skx_conq_clear(&p->cq);
 }
 
 #endif

@@ -1857,10 +1857,6 @@ int skx_rules_compile(const sk_geometry *g, sk_model *m, sk_diag *diag)
     b.cells = NULL;
     b.data = NULL;
     m->con_max_cells = b.max_cells;
-    for (int x = 0; x < m->ncons; x++) {
-        int t = m->cons[x].type;
-        m->cons[x].slow = t != SKX_PAIR && t != SKX_COMBO && t != SKX_QUAD;
-    }
     m->con_scratch = 0;
     for (int x = 0; x < m->ncons; x++) {
         size_t need = skx_con_scratch(m, &m->cons[x]);
