@@ -52,9 +52,16 @@ enum skx_con_type {
     SKX_QUAD      /* digits that must appear among the cells, with counts */
 };
 
+/* A sum whose small groups of different digits filter.c takes whole
+ * (little killers and the unions of sums): each group's choices of
+ * different digits are tried together.  The sums the cages imply keep
+ * the cell by cell table: their cells are few and mostly in one group,
+ * which its cage's digit sets narrow already. */
+#define SKX_SUM_WHOLE_GROUPS 1
+
 typedef struct skx_con {
     uint8_t type;       /* enum skx_con_type */
-    uint8_t pad;
+    uint8_t flags;      /* SUM: SKX_SUM_WHOLE_GROUPS */
     uint16_t aux;       /* ARROW: cells in the circle or pill; EQSUM: runs;
                            SUM: the negated cells at the end */
     int32_t rule;       /* the rule it came from */

@@ -242,6 +242,192 @@ static int group_bounds(int n, uint64_t *dom, const uint64_t *group, long lo, lo
     return 1;
 }
 
+/*
+ * The table of reachable sums over groups instead of cells, for a sum
+ * marked SKX_SUM_WHOLE_GROUPS (little killers, unions of sums) that fits
+ * one word and has groups of different digits: a group of up to
+ * GROUP_EXACT_MAX cells is one step of the table, adding the total of
+ * one choice of different digits for its cells (all such totals found by
+ * trying every choice), so a digit survives only when some choice of the
+ * whole group holding it reaches the target with the other groups.  A
+ * larger group (its choices too many to try) is taken cell by cell, as
+ * sum_support does.  On a little killer whose diagonal crosses three
+ * boxes this removes what the cells taken one by one keep: digits that
+ * reach the total only by repeating within a box.  A group none of whose
+ * totals is ruled out is left as it is: a digit its cells cannot use
+ * together is their house's to remove.  LITTLE_KILLER_SNIPES#9 with the
+ * general engine: 14.8 -> 8.6 million guesses, 244 -> 187 s.
+ */
+#define GROUP_EXACT_MAX 4
+#define GROUP_EXACT_CHOICES 256
+
+/* Every total of a choice of different digits for the cells k..t-1 of a
+ * group (masks dom[0..t)), given the digits used and the total so far,
+ * as bits of *out (totals above 63 are dropped: the sum's hi is below). */
+static void group_totals(const uint64_t *dom, int k, int t, uint64_t used, int sum, uint64_t *out)
+{
+    if (k == t - 1) { /* the last cell: all its digits at once */
+        *out |= (dom[k] & ~used) << 1 << sum;
+        return;
+    }
+    for (uint64_t o = dom[k] & ~used; o; o &= o - 1) {
+        int s = sum + __builtin_ctzll(o) + 1;
+        if (s > 62)
+            break;
+        group_totals(dom, k + 1, t, used | (o & -o), s, out);
+    }
+}
+
+/* The digits of the cells k..t-1 of a group that take part in a choice
+ * whose total is in allowed, ORed into keep[k..t); 1 when there is such
+ * a choice. */
+static int group_keep(const uint64_t *dom, int k, int t, uint64_t used, int sum, uint64_t allowed,
+                      uint64_t *keep)
+{
+    if (k == t - 1) {
+        uint64_t ok = dom[k] & ~used & allowed >> 1 >> sum;
+        keep[k] |= ok;
+        return ok != 0;
+    }
+    int found = 0;
+    for (uint64_t o = dom[k] & ~used; o; o &= o - 1) {
+        int s = sum + __builtin_ctzll(o) + 1;
+        if (s > 62)
+            break;
+        if (group_keep(dom, k + 1, t, used | (o & -o), s, allowed, keep)) {
+            keep[k] |= o & -o;
+            found = 1;
+        }
+    }
+    return found;
+}
+
+/* The totals unit u can add (its cells unit_off[u] .. unit_off[u + 1]). */
+static uint64_t unit_totals(const uint64_t *dom, const uint32_t *unit_off, int u)
+{
+    uint32_t a = unit_off[u], t = unit_off[u + 1] - a;
+    uint64_t r = 0;
+    if (t == 1)
+        return dom[a] << 1;
+    group_totals(dom + a, 0, (int)t, 0, 0, &r);
+    return r;
+}
+
+/* sum_support1 over nu units, a unit being one cell or a group of cells
+ * taken whole (group_units).  scratch: 3 (nu + 1) + n words. */
+static int group_support1(int nu, const uint32_t *unit_off, uint64_t *dom, uint64_t target,
+                          uint64_t *scratch)
+{
+    uint64_t *R = scratch, *P = R + nu + 1, *S = P + nu + 1, *keep = S + nu + 1;
+    P[0] = 1;
+    for (int u = 0; u < nu; u++) {
+        uint64_t p = 0;
+        for (uint64_t r = R[u] = unit_totals(dom, unit_off, u); r; r &= r - 1)
+            p |= P[u] << __builtin_ctzll(r);
+        P[u + 1] = p;
+    }
+    S[nu] = target;
+    for (int u = nu - 1; u >= 0; u--) {
+        uint64_t g = 0;
+        for (uint64_t r = R[u]; r; r &= r - 1)
+            g |= S[u + 1] >> __builtin_ctzll(r);
+        S[u] = g;
+    }
+    if (!(S[0] & 1))
+        return 0;
+    for (int u = 0; u < nu; u++) {
+        uint32_t a = unit_off[u], t = unit_off[u + 1] - a;
+        uint64_t allowed = 0; /* the unit's totals that still reach the target */
+        for (uint64_t p = P[u]; p; p &= p - 1)
+            allowed |= S[u + 1] >> __builtin_ctzll(p);
+        allowed &= R[u];
+        if (t == 1) {
+            if (!(dom[a] &= allowed >> 1))
+                return 0;
+            continue;
+        }
+        if (allowed == R[u])
+            continue; /* every choice of the group reaches the target: what
+                         it removes, its cells' house does */
+        memset(keep, 0, t * sizeof *keep);
+        if (!group_keep(dom + a, 0, (int)t, 0, 0, allowed, keep))
+            return 0;
+        memcpy(dom + a, keep, t * sizeof *keep);
+    }
+    return 1;
+}
+
+/* The units of group_support1 for a sum with groups (compile.c puts each
+ * group's cells together): each group of two to GROUP_EXACT_MAX cells
+ * with at most GROUP_EXACT_CHOICES choices is one unit, any other cell a
+ * unit of its own.  unit_off: room for n + 1; returns the count. */
+static int group_units(int n, const uint64_t *dom, const uint64_t *group, uint32_t *unit_off)
+{
+    int nu = 0;
+    for (int i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && group[j] == group[i]; j++)
+            ;
+        if (j - i > 1 && j - i <= GROUP_EXACT_MAX) {
+            int choices = 1;
+            for (int k = i; k < j; k++)
+                choices *= __builtin_popcountll(dom[k]);
+            if (choices <= GROUP_EXACT_CHOICES) {
+                unit_off[nu++] = (uint32_t)i;
+                continue;
+            }
+        }
+        for (int k = i; k < j; k++)
+            unit_off[nu++] = (uint32_t)k;
+    }
+    unit_off[nu] = (uint32_t)n;
+    return nu;
+}
+
+/* sum_support1 for a sum with groups.  scratch: 5 n + 4 words. */
+static int group_sum1(int n, uint64_t *dom, const uint64_t *group, uint64_t target,
+                      uint64_t *scratch)
+{
+    uint32_t *unit_off = (uint32_t *)scratch;
+    int nu = group_units(n, dom, group, unit_off);
+    return group_support1(nu, unit_off, dom, target, scratch + n / 2 + 1);
+}
+
+/* sum_implies1 for a sum with groups: the units' tables up to the unit
+ * of cell j and down to it.  scratch: n + 1 words. */
+static int group_implies1(int n, uint64_t *dom, const uint64_t *group, uint64_t target, int j,
+                          int d, uint64_t *scratch)
+{
+    uint32_t *unit_off = (uint32_t *)scratch;
+    int nu = group_units(n, dom, group, unit_off), uj = nu;
+    uint64_t p = 1, g = target;
+    for (int u = 0; u < nu && uj == nu; u++) {
+        if (j >= 0 && (int)unit_off[u + 1] > j) {
+            uj = u;
+            break;
+        }
+        uint64_t q = 0;
+        for (uint64_t r = unit_totals(dom, unit_off, u); r; r &= r - 1)
+            q |= p << __builtin_ctzll(r);
+        p = q;
+    }
+    if (j < 0)
+        return !(p & target);
+    for (int u = nu - 1; u > uj; u--) {
+        uint64_t q = 0;
+        for (uint64_t r = unit_totals(dom, unit_off, u); r; r &= r - 1)
+            q |= g >> __builtin_ctzll(r);
+        g = q;
+    }
+    uint64_t allowed = 0;
+    for (; p; p &= p - 1)
+        allowed |= g >> __builtin_ctzll(p);
+    uint64_t keep = dom[j];
+    dom[j] = 1ull << d;
+    uint64_t r = unit_totals(dom, unit_off, uj);
+    dom[j] = keep;
+    return !(allowed & r);
+}
+
 /* ---- the propagators ---------------------------------------------------- */
 
 static int filter_pair(const sk_model *m, const skx_con *c, uint64_t *dom)
@@ -307,6 +493,8 @@ static int filter_sum_(const sk_model *m, const skx_con *c, uint64_t *dom, uint6
     if (c->ndata && c->ncells > SUM_TABLE_MAX)
         return 1; /* group_bounds is exact on filled cells: it checks the total */
     range_set(target, w, c->lo, c->hi);
+    if (c->ndata && w == 1 && (c->flags & SKX_SUM_WHOLE_GROUPS))
+        return group_sum1((int)c->ncells, dom, m->con_data + c->data_off, target[0], scratch + 1);
     return sum_support((int)c->ncells, dom, target, w, scratch + w);
 }
 
@@ -721,6 +909,8 @@ int skx_con_implies(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t
             return 1;
         uint64_t target;
         range_set(&target, 1, c->lo, c->hi);
+        if (c->ndata && (c->flags & SKX_SUM_WHOLE_GROUPS))
+            return group_implies1(n, dom, m->con_data + c->data_off, target, j, d, scratch);
         return sum_implies1(n, dom, target, j, d);
     }
     if (!skx_con_filter(m, c, dom, scratch))
@@ -733,7 +923,7 @@ size_t skx_con_scratch(const sk_model *m, const skx_con *c)
     const size_t n = c->ncells;
     switch (c->type) {
     case SKX_SUM:
-        return (2 * (n + 1) + 1) * words_for(c->hi) + 3 * n;
+        return (2 * (n + 1) + 1) * words_for(c->hi) + 5 * n + 4;
     case SKX_ARROW: {
         size_t s = n - c->aux;
         return (2 * (s + 1) + 2) * words_for((long)s * m->n) + 3 * n;

@@ -21,8 +21,8 @@
  *   - every propagator (skx_con_filter) must keep the planted digits
  *     whatever extra digits the masks hold, and on single digits must
  *     accept exactly the grids the judge accepts; a sum over a diagonal
- *     must keep every digit some assignment of it alone uses (brute
- *     force, test_sum_groups_sound);
+ *     must keep every digit some assignment of it alone uses, and on
+ *     9x9 remove every other (brute force, test_sum_groups_sound);
  *   - sk_check_rules and sk_verify must agree with the judge, rule by
  *     rule, on complete grids (relabelled solutions, unrelated grids,
  *     random digits); on partial grids sk_check_rules reports nothing
@@ -2177,8 +2177,10 @@ static void test_outie(void)
  * killers on diagonals, 9x9 and 16x16): on random masks, every digit that
  * some assignment of the sum alone uses (the right total, cells that see
  * each other different) must survive the sum's propagator, whose bounds
- * count the digits of each group of cells that see one another.  The
- * assignments are listed by brute force. */
+ * count the digits of each group of cells that see one another; on 9x9
+ * below a total of 64, where each group is taken whole, no other digit
+ * may survive but those the houses remove (digits a group's cells cannot
+ * use together).  The assignments are listed by brute force. */
 
 /* Two cells of one diagonal (different rows and columns) of an n x n grid
  * of bs x bs boxes see each other when they share a box. */
@@ -2198,7 +2200,7 @@ typedef struct sumcase {
 static void sum_supports(sumcase *k, int j, int total)
 {
     if (j == k->n) {
-        if (total == k->target)
+        if (total == k->target || k->target < 0)
             for (int i = 0; i < k->n; i++)
                 k->support[i] |= 1ull << (k->val[i] - 1);
         return;
@@ -2270,13 +2272,32 @@ static void test_sum_groups_sound(void)
                     at++;
                 k.dom[j] = after[j] = dom[at];
             }
+            const int exact = n == 9 && total < 64; /* one word of totals */
             sum_supports(&k, 0, 0);
             int ok = skx_con_filter(m, c, after, scratch);
             checks++;
+            uint64_t seen[16];
+            memcpy(seen, after, sizeof seen);
+            if (exact && ok) {
+                /* on 9x9 the groups (a box's part of the diagonal, three
+                 * cells of up to four digits) are each taken whole when
+                 * the totals fit a word: once the digits each group's
+                 * cells cannot use together are gone (the houses' work in
+                 * a search), every digit no assignment of the right total
+                 * uses must be gone too */
+                sumcase q = k;
+                q.target = -1;
+                memcpy(q.dom, after, sizeof q.dom);
+                memset(q.support, 0, sizeof q.support);
+                sum_supports(&q, 0, 0);
+                memcpy(seen, q.support, sizeof seen);
+            }
             for (int j = 0; j < len; j++)
-                if (!ok || (k.support[j] & ~after[j])) {
+                if (!ok || (k.support[j] & ~after[j]) || (exact && seen[j] != k.support[j])) {
                     if (bad++ < 3) {
-                        fprintf(stderr, "sum %d over %d cells of a %dx%d lost a supported digit\n",
+                        fprintf(stderr,
+                                "sum %d over %d cells of a %dx%d: not the digits its "
+                                "assignments use\n",
                                 total, len, n, n);
                         print_con(m, c, k.dom, after);
                     }
