@@ -54,6 +54,19 @@ static inline int skx_has_marks(const sk_model *m)
     return 0;
 }
 
+/* 1 when m's propagators are all little killers and unions of sums
+ * (SKX_SUM_WHOLE_GROUPS) and nothing narrows a cell: the general engine
+ * searches those faster than the cdcl engine (see general_preferred). */
+static inline int skx_little_killers_only(const sk_model *m)
+{
+    if (!m->ncons || m->cell_mask)
+        return 0;
+    for (int x = 0; x < m->ncons; x++)
+        if (m->cons[x].type != SKX_SUM || !(m->cons[x].flags & SKX_SUM_WHOLE_GROUPS))
+            return 0;
+    return 1;
+}
+
 /* Monotonic clock in seconds. */
 double skx_now(void);
 

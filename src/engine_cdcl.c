@@ -1965,10 +1965,11 @@ static int cdcl_accepts(const sk_model *m) { return m != NULL; }
  * the general engine's 118, in 375 s against 614 s, and is faster on the
  * easy ones too (94 under 0.5 s: 4.5 s against 7.8 s): what a sum or a
  * line propagator proves is learned once instead of being found again in
- * every branch.  Pencil marks given as a rule too (skx_has_marks). */
+ * every branch.  Pencil marks given as a rule too (skx_has_marks); not
+ * little killers alone (general_preferred). */
 static int cdcl_preferred(const sk_model *m)
 {
-    return m->n > 16 || m->ncons || skx_has_marks(m);
+    return m->n > 16 || (m->ncons && !skx_little_killers_only(m)) || skx_has_marks(m);
 }
 
 const sk_engine skx_engine_cdcl = {
@@ -1976,7 +1977,8 @@ const sk_engine skx_engine_cdcl = {
              "(cells, houses, locked candidates); root probing",
      "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups, "
      "every variant rule, candidate masks; chosen automatically above 16x16, "
-     "for variant rules other than extra houses and for pencil marks"},
+     "for variant rules other than extra houses and little killers alone, "
+     "and for pencil marks"},
     cdcl_accepts,
     cdcl_preferred,
     cdcl_workspace,

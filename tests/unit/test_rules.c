@@ -2332,6 +2332,23 @@ static void test_registry(void)
     geo g;
     geo_box(&g, 9, 3, 3);
     sk_model *m;
+    /* little killers with any other propagator: cdcl again */
+    {
+        static const int diag1[] = {0, 10, 20, 30}, diag2[] = {8, 16, 24}, dot[] = {40, 41};
+        rset rs;
+        memset(&rs, 0, sizeof rs);
+        rs_add(&rs, SK_RULE_LITTLE_KILLER, 20, diag1, 4);
+        rs_add(&rs, SK_RULE_LITTLE_KILLER, 12, diag2, 3);
+        CHECK_EQ_INT(build(&g, &rs, &m, NULL), SK_OK);
+        if (m)
+            CHECK_EQ_INT(sk_engine_auto(m), E_GENERAL);
+        sk_model_free(m);
+        rs_add(&rs, SK_RULE_WHITE_DOT, 0, dot, 2);
+        CHECK_EQ_INT(build(&g, &rs, &m, NULL), SK_OK);
+        if (m)
+            CHECK_EQ_INT(sk_engine_auto(m), E_CDCL);
+        sk_model_free(m);
+    }
     /* the classic model: every engine takes it (so refusals below mean something) */
     CHECK_EQ_INT(build(&g, NULL, &m, NULL), SK_OK);
     CHECK_EQ_INT(sk_engine_accepts(E_9X9, m), 1);
@@ -2379,8 +2396,11 @@ static void test_registry(void)
         int e = sk_engine_auto(m);
         CHECK(e == E_GENERAL || e == E_CDCL);
         /* the documented choice: cdcl for propagators and for pencil marks
-         * given as a rule, general for a cell mask alone (odd) */
-        CHECK_EQ_INT(e, cases[t].kind == SK_RULE_ODD ? E_GENERAL : E_CDCL);
+         * given as a rule, general for a cell mask alone (odd) and for
+         * little killers alone */
+        CHECK_EQ_INT(e, cases[t].kind == SK_RULE_ODD || cases[t].kind == SK_RULE_LITTLE_KILLER
+                            ? E_GENERAL
+                            : E_CDCL);
         /* every question through an automatic solver */
         uint8_t givens[81] = {0}, sol[81];
         sk_result res;
