@@ -261,6 +261,25 @@ static int group_bounds(int n, uint64_t *dom, const uint64_t *group, long lo, lo
 #define GROUP_EXACT_MAX 4
 #define GROUP_EXACT_CHOICES 256
 
+/* The sums f reaches plus one total of r (forward), and the partial sums
+ * from which one total of r reaches g (backward): sums_plus and
+ * sums_minus for a step whose totals are any set, not digits. */
+static inline uint64_t totals_plus(uint64_t f, uint64_t r)
+{
+    uint64_t q = 0;
+    for (; r; r &= r - 1)
+        q |= f << __builtin_ctzll(r);
+    return q;
+}
+
+static inline uint64_t totals_minus(uint64_t g, uint64_t r)
+{
+    uint64_t q = 0;
+    for (; r; r &= r - 1)
+        q |= g >> __builtin_ctzll(r);
+    return q;
+}
+
 /* Every total of a choice of different digits for the cells k..t-1 of a
  * group (masks dom[0..t)), given the digits used and the total so far,
  * as bits of *out (totals above 63 are dropped: the sum's hi is below). */
@@ -320,27 +339,17 @@ static int group_support1(int nu, const uint32_t *unit_off, uint64_t *dom, uint6
 {
     uint64_t *R = scratch, *P = R + nu + 1, *S = P + nu + 1, *keep = S + nu + 1;
     P[0] = 1;
-    for (int u = 0; u < nu; u++) {
-        uint64_t p = 0;
-        for (uint64_t r = R[u] = unit_totals(dom, unit_off, u); r; r &= r - 1)
-            p |= P[u] << __builtin_ctzll(r);
-        P[u + 1] = p;
-    }
+    for (int u = 0; u < nu; u++)
+        P[u + 1] = totals_plus(P[u], R[u] = unit_totals(dom, unit_off, u));
     S[nu] = target;
-    for (int u = nu - 1; u >= 0; u--) {
-        uint64_t g = 0;
-        for (uint64_t r = R[u]; r; r &= r - 1)
-            g |= S[u + 1] >> __builtin_ctzll(r);
-        S[u] = g;
-    }
+    for (int u = nu - 1; u >= 0; u--)
+        S[u] = totals_minus(S[u + 1], R[u]);
     if (!(S[0] & 1))
         return 0;
     for (int u = 0; u < nu; u++) {
         uint32_t a = unit_off[u], t = unit_off[u + 1] - a;
-        uint64_t allowed = 0; /* the unit's totals that still reach the target */
-        for (uint64_t p = P[u]; p; p &= p - 1)
-            allowed |= S[u + 1] >> __builtin_ctzll(p);
-        allowed &= R[u];
+        /* the unit's totals that still reach the target */
+        uint64_t allowed = totals_minus(S[u + 1], P[u]) & R[u];
         if (t == 1) {
             if (!(dom[a] &= allowed >> 1))
                 return 0;
@@ -400,28 +409,18 @@ static int group_implies1(int n, uint64_t *dom, const uint64_t *group, uint64_t 
     uint32_t *unit_off = (uint32_t *)scratch;
     int nu = group_units(n, dom, group, unit_off), uj = nu;
     uint64_t p = 1, g = target;
-    for (int u = 0; u < nu && uj == nu; u++) {
+    for (int u = 0; u < nu; u++) {
         if (j >= 0 && (int)unit_off[u + 1] > j) {
             uj = u;
             break;
         }
-        uint64_t q = 0;
-        for (uint64_t r = unit_totals(dom, unit_off, u); r; r &= r - 1)
-            q |= p << __builtin_ctzll(r);
-        p = q;
+        p = totals_plus(p, unit_totals(dom, unit_off, u));
     }
     if (j < 0)
         return !(p & target);
-    for (int u = nu - 1; u > uj; u--) {
-        uint64_t q = 0;
-        for (uint64_t r = unit_totals(dom, unit_off, u); r; r &= r - 1)
-            q |= g >> __builtin_ctzll(r);
-        g = q;
-    }
-    uint64_t allowed = 0;
-    for (; p; p &= p - 1)
-        allowed |= g >> __builtin_ctzll(p);
-    uint64_t keep = dom[j];
+    for (int u = nu - 1; u > uj; u--)
+        g = totals_minus(g, unit_totals(dom, unit_off, u));
+    uint64_t allowed = totals_minus(g, p), keep = dom[j];
     dom[j] = 1ull << d;
     uint64_t r = unit_totals(dom, unit_off, uj);
     dom[j] = keep;
