@@ -23,7 +23,8 @@ size_t skx_prop_workspace(const sk_model *m)
          + align8((size_t)m->ncons)            /* cq.dirty */
          + align8((size_t)m->ncons * 8)        /* cq.at */
          + align8(((size_t)m->con_max_cells + 1) * 8) /* cdom */
-         + align8((m->con_scratch + 1) * 8);   /* cscratch */
+         + align8((m->con_scratch + 1) * 8)    /* cscratch */
+         + (m->ncons && m->nfull <= 64 ? nc * 8 : 0); /* cell_full */
 }
 
 char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
@@ -47,6 +48,18 @@ char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
     p->cq.at = (uint32_t *)(void *)b;      b += align8((size_t)m->ncons * 8);
     p->cdom = (uint64_t *)(void *)b;       b += align8(((size_t)m->con_max_cells + 1) * 8);
     p->cscratch = (uint64_t *)(void *)b;   b += align8((m->con_scratch + 1) * 8);
+    p->cell_full = NULL;
+    if (m->ncons && m->nfull <= 64) {
+        p->cell_full = (uint64_t *)(void *)b;
+        b += nc * 8;
+        for (size_t i = 0; i < nc; i++) {
+            uint64_t f = 0;
+            for (uint32_t k = m->cell_house_off[i]; k < m->cell_house_off[i + 1]; k++)
+                if (m->cell_houses[k] < m->nfull)
+                    f |= 1ull << m->cell_houses[k];
+            p->cell_full[i] = f;
+        }
+    }
     return b;
 }
 
@@ -219,18 +232,66 @@ static int in_house(const sk_model *m, int y, int h)
     return 0;
 }
 
+/* Removes digit d from the cells of full house h outside propagator x,
+ * whose `inside` places for d all lie in h: -1 on contradiction, else 1
+ * when something changed. */
+static int point_out(skx_prop *p, uint32_t x, int h, uint64_t d, int inside)
+{
+    const sk_model *m = p->m;
+    const uint16_t *hc = m->house_cells + m->house_off[h];
+    int changed = 0, places = 0;
+    for (int q = 0; q < m->n; q++)
+        places += (p->cand[hc[q]] & d) != 0;
+    if (places == inside)
+        return 0; /* done already: the usual case */
+    for (int q = 0; q < m->n; q++) {
+        int y = hc[q];
+        if ((p->cand[y] & d) && !in_con(m, y, x)) {
+            if (!skx_narrow_(p, y, p->cand[y] & ~d, 1))
+                return -1;
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
 /*
  * Pointing from a COMBO (a cage, a renban window): a digit that every
  * digit set still possible holds must go in one of the cells that can take
  * it; when those cells all lie in one full house, the digit leaves the
  * rest of that house.  required: those digits (filter_combo leaves them in
  * its scratch).  -1 on contradiction, else 1 when something changed.
+ * With cell_full the houses holding every place of a digit are one AND of
+ * those places' bitsets (MATHEMAGIC_KILLERS#0, general engine: a seventh
+ * of the time went into testing each place against each house).
  */
 static int combo_pointing(skx_prop *p, uint32_t x, const skx_con *c, uint64_t required)
 {
     const sk_model *m = p->m;
     const uint16_t *cells = m->con_cells + c->cell_off;
     int changed = 0;
+    if (p->cell_full) {
+        /* the full houses that hold every place of d: the AND of those
+         * places' bitsets of full houses */
+        for (; required; required &= required - 1) {
+            uint64_t d = required & -required, common = ~0ull;
+            int count = 0;
+            for (uint32_t j = 0; j < c->ncells; j++)
+                if (p->cand[cells[j]] & d) {
+                    common &= p->cell_full[cells[j]];
+                    count++;
+                }
+            if (count < 2)
+                continue; /* placed, or a hidden single the filter placed */
+            for (; common; common &= common - 1) {
+                int r = point_out(p, x, __builtin_ctzll(common), d, count);
+                if (r < 0)
+                    return -1;
+                changed |= r;
+            }
+        }
+        return changed;
+    }
     for (; required; required &= required - 1) {
         uint64_t d = required & -required;
         int first = -1, count = 0;
@@ -252,15 +313,10 @@ static int combo_pointing(skx_prop *p, uint32_t x, const skx_con *c, uint64_t re
                     all = in_house(m, cells[j], h);
             if (!all)
                 continue;
-            const uint16_t *hc = m->house_cells + m->house_off[h];
-            for (int q = 0; q < m->n; q++) {
-                int y = hc[q];
-                if ((p->cand[y] & d) && !in_con(m, y, x)) {
-                    if (!skx_narrow_(p, y, p->cand[y] & ~d, 1))
-                        return -1;
-                    changed = 1;
-                }
-            }
+            int r = point_out(p, x, h, d, count);
+            if (r < 0)
+                return -1;
+            changed |= r;
         }
     }
     return changed;

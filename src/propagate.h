@@ -86,6 +86,8 @@ typedef struct skx_prop {
     skx_conq cq;
     uint64_t *cdom;        /* the masks of one propagator's cells */
     uint64_t *cscratch;    /* its scratch (m->con_scratch words) */
+    uint64_t *cell_full;   /* with rules and at most 64 full houses, bit h of
+                              cell_full[i]: cell i is in full house h (else NULL) */
 } skx_prop;
 
 /* Bytes of workspace the arrays need for m (a multiple of 8). */
