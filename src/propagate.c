@@ -24,7 +24,7 @@ size_t skx_prop_workspace(const sk_model *m)
          + align8((size_t)m->ncons * 8)        /* cq.at */
          + align8(((size_t)m->con_max_cells + 1) * 8) /* cdom */
          + align8((m->con_scratch + 1) * 8)    /* cscratch */
-         + (m->ncons && m->nfull <= 64 ? nc * 8 : 0); /* cell_full */
+         + (m->nhouses <= 64 ? nc * 8 : 0);   /* house_bits */
 }
 
 char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
@@ -48,16 +48,15 @@ char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
     p->cq.at = (uint32_t *)(void *)b;      b += align8((size_t)m->ncons * 8);
     p->cdom = (uint64_t *)(void *)b;       b += align8(((size_t)m->con_max_cells + 1) * 8);
     p->cscratch = (uint64_t *)(void *)b;   b += align8((m->con_scratch + 1) * 8);
-    p->cell_full = NULL;
-    if (m->ncons && m->nfull <= 64) {
-        p->cell_full = (uint64_t *)(void *)b;
+    p->house_bits = NULL;
+    if (m->nhouses <= 64) {
+        p->house_bits = (uint64_t *)(void *)b;
         b += nc * 8;
         for (size_t i = 0; i < nc; i++) {
             uint64_t f = 0;
             for (uint32_t k = m->cell_house_off[i]; k < m->cell_house_off[i + 1]; k++)
-                if (m->cell_houses[k] < m->nfull)
-                    f |= 1ull << m->cell_houses[k];
-            p->cell_full[i] = f;
+                f |= 1ull << m->cell_houses[k];
+            p->house_bits[i] = f;
         }
     }
     return b;
@@ -261,7 +260,7 @@ static int point_out(skx_prop *p, uint32_t x, int h, uint64_t d, int inside)
  * it; when those cells all lie in one full house, the digit leaves the
  * rest of that house.  required: those digits (filter_combo leaves them in
  * its scratch).  -1 on contradiction, else 1 when something changed.
- * With cell_full the houses holding every place of a digit are one AND of
+ * With house_bits the houses holding every place of a digit are one AND of
  * those places' bitsets (MATHEMAGIC_KILLERS#0, general engine: a seventh
  * of the time went into testing each place against each house).
  */
@@ -270,15 +269,16 @@ static int combo_pointing(skx_prop *p, uint32_t x, const skx_con *c, uint64_t re
     const sk_model *m = p->m;
     const uint16_t *cells = m->con_cells + c->cell_off;
     int changed = 0;
-    if (p->cell_full) {
+    if (p->house_bits) {
         /* the full houses that hold every place of d: the AND of those
-         * places' bitsets of full houses */
+         * places' bitsets of houses, less the smaller groups */
+        const uint64_t full = m->nfull == 64 ? ~0ull : (1ull << m->nfull) - 1;
         for (; required; required &= required - 1) {
-            uint64_t d = required & -required, common = ~0ull;
+            uint64_t d = required & -required, common = full;
             int count = 0;
             for (uint32_t j = 0; j < c->ncells; j++)
                 if (p->cand[cells[j]] & d) {
-                    common &= p->cell_full[cells[j]];
+                    common &= p->house_bits[cells[j]];
                     count++;
                 }
             if (count < 2)
