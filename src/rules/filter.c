@@ -140,44 +140,22 @@ static int open_cells(int n, const uint64_t *dom, uint8_t *open, uint64_t *targe
     return k;
 }
 
-/* sum_support when every sum fits one word (9x9 and most cages): the
- * same steps on plain integers.  n < 64 then, since digits are >= 1. */
-static int sum_support1(int n, uint64_t *dom, uint64_t target, uint64_t *scratch)
-{
-    uint64_t *F = scratch, *G = scratch + n + 1;
-    uint8_t open[64];
-    int k = open_cells(n, dom, open, &target);
-    if (k < 0)
-        return 0;
-    F[0] = 1;
-    for (int i = 0; i < k; i++)
-        F[i + 1] = sums_plus(F[i], dom[open[i]]);
-    G[k] = target;
-    for (int i = k - 1; i >= 0; i--)
-        G[i] = sums_minus(G[i + 1], dom[open[i]]);
-    if (!(G[0] & 1))
-        return 0;
-    for (int i = 0; i < k; i++) {
-        uint64_t keep = 0, f = F[i], g = G[i + 1];
-        for (uint64_t o = dom[open[i]]; o; o &= o - 1)
-            if ((f << (__builtin_ctzll(o) + 1)) & g)
-                keep |= o & -o;
-        dom[open[i]] = keep; /* not empty: G[0] holds the empty sum */
-    }
-    return 1;
-}
-
-/* sum_support1 for up to 16 digits: every step tries each digit under a
- * mask instead of looping over the set bits of the cell, whose varying
- * count costs a mispredicted branch per cell; N, the number of digits,
- * is a constant for 9x9.  The sums killer cages imply (seven cells or
- * so, woken at most nodes) were a fifth of the general engine's time on
- * MATHEMAGIC_KILLERS#0; with this, folding the single cells, the cheaper
- * cage pointing (propagate.c) and filter_combo's one-pass singles, the
- * puzzle takes 0.79 times as long with the same nodes. */
-static inline __attribute__((always_inline)) int sum_support_dense_(int n, uint64_t *dom,
-                                                                    uint64_t target,
-                                                                    uint64_t *scratch, const int N)
+/*
+ * sum_support when every sum fits one word (9x9 and most cages): the
+ * same steps on plain integers.  n < 64 then, since digits are >= 1.
+ * With N (1 to 16, the number of digits) every step tries each digit
+ * under a mask instead of looping over the set bits of the cell, whose
+ * varying count costs a mispredicted branch per cell (N = 0: the loop
+ * over the bits, for more digits).  The sums killer cages imply (seven
+ * cells or so, woken at most nodes) were a fifth of the general engine's
+ * time on MATHEMAGIC_KILLERS#0; the masks alone make it 0.81 times as
+ * long, and with folding the single cells, the cheaper cage pointing
+ * (propagate.c) and filter_combo's one-pass singles 0.79 times, with the
+ * same nodes.
+ */
+static inline __attribute__((always_inline)) int sum_support1_(int n, uint64_t *dom,
+                                                               uint64_t target,
+                                                               uint64_t *scratch, const int N)
 {
     uint64_t *F = scratch, *G = scratch + n + 1;
     uint8_t open[64];
@@ -187,6 +165,8 @@ static inline __attribute__((always_inline)) int sum_support_dense_(int n, uint6
     F[0] = 1;
     for (int i = 0; i < k; i++) {
         uint64_t f = F[i], x = dom[open[i]], r = 0;
+        if (!N)
+            r = sums_plus(f, x);
         for (int d = 0; d < N; d++)
             r |= (f << (d + 1)) & (0 - ((x >> d) & 1));
         F[i + 1] = r;
@@ -194,6 +174,8 @@ static inline __attribute__((always_inline)) int sum_support_dense_(int n, uint6
     G[k] = target;
     for (int i = k - 1; i >= 0; i--) {
         uint64_t g = G[i + 1], x = dom[open[i]], r = 0;
+        if (!N)
+            r = sums_minus(g, x);
         for (int d = 0; d < N; d++)
             r |= (g >> (d + 1)) & (0 - ((x >> d) & 1));
         G[i] = r;
@@ -202,6 +184,9 @@ static inline __attribute__((always_inline)) int sum_support_dense_(int n, uint6
         return 0;
     for (int i = 0; i < k; i++) {
         uint64_t f = F[i], g = G[i + 1], keep = 0;
+        if (!N)
+            for (uint64_t o = dom[open[i]]; o; o &= o - 1)
+                keep |= (((f << (__builtin_ctzll(o) + 1)) & g) != 0 ? o & -o : 0);
         for (int d = 0; d < N; d++)
             keep |= (uint64_t)(((f << (d + 1)) & g) != 0) << d;
         dom[open[i]] &= keep; /* not empty: G[0] holds the empty sum */
@@ -209,11 +194,16 @@ static inline __attribute__((always_inline)) int sum_support_dense_(int n, uint6
     return 1;
 }
 
+static int sum_support1(int n, uint64_t *dom, uint64_t target, uint64_t *scratch)
+{
+    return sum_support1_(n, dom, target, scratch, 0);
+}
+
 static int sum_support_dense(int n, uint64_t *dom, uint64_t target, uint64_t *scratch, int N)
 {
     if (N == 9)
-        return sum_support_dense_(n, dom, target, scratch, 9);
-    return sum_support_dense_(n, dom, target, scratch, N);
+        return sum_support1_(n, dom, target, scratch, 9);
+    return sum_support1_(n, dom, target, scratch, N);
 }
 
 static int sum_support(int n, uint64_t *dom, const uint64_t *target, size_t w, uint64_t *scratch)
@@ -983,7 +973,7 @@ static int sum_implies1(int n, const uint64_t *dom, uint64_t target, int j, int 
 }
 
 /* sum_implies1 with each step under a mask per digit, as in
- * sum_support_dense_ (up to 16 digits; N is a constant for 9x9). */
+ * sum_support1_ (up to 16 digits; N is a constant for 9x9). */
 static inline __attribute__((always_inline)) int sum_implies_dense_(int n, const uint64_t *dom,
                                                                     uint64_t target, int j, int d,
                                                                     const int N)
