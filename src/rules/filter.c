@@ -118,6 +118,32 @@ static inline uint64_t sums_minus(uint64_t g, uint64_t dom)
     return r;
 }
 
+/* sums_plus and sums_minus with N digits (1 to 16) tried each under a
+ * mask instead of a loop over the set bits of dom, whose varying count
+ * costs a mispredicted branch per cell; N = 0: the loop over the bits,
+ * for more digits.  N is a constant where it is 9. */
+static inline __attribute__((always_inline)) uint64_t step_plus(uint64_t f, uint64_t dom,
+                                                                const int N)
+{
+    if (!N)
+        return sums_plus(f, dom);
+    uint64_t r = 0;
+    for (int d = 0; d < N; d++)
+        r |= (f << (d + 1)) & (0 - ((dom >> d) & 1));
+    return r;
+}
+
+static inline __attribute__((always_inline)) uint64_t step_minus(uint64_t g, uint64_t dom,
+                                                                 const int N)
+{
+    if (!N)
+        return sums_minus(g, dom);
+    uint64_t r = 0;
+    for (int d = 0; d < N; d++)
+        r |= (g >> (d + 1)) & (0 - ((dom >> d) & 1));
+    return r;
+}
+
 /* Cells down to one digit only move the target (and keep their digit
  * once any total is reached): the one-word tables run over the others,
  * which during a search are often half of a long sum's cells.  Lists
@@ -143,12 +169,9 @@ static int open_cells(int n, const uint64_t *dom, uint8_t *open, uint64_t *targe
 /*
  * sum_support when every sum fits one word (9x9 and most cages): the
  * same steps on plain integers.  n < 64 then, since digits are >= 1.
- * With N (1 to 16, the number of digits) every step tries each digit
- * under a mask instead of looping over the set bits of the cell, whose
- * varying count costs a mispredicted branch per cell (N = 0: the loop
- * over the bits, for more digits).  The sums killer cages imply (seven
- * cells or so, woken at most nodes) were a fifth of the general engine's
- * time on MATHEMAGIC_KILLERS#0; the masks alone make it 0.81 times as
+ * N: as for step_plus.  The sums killer cages imply (seven cells or so,
+ * woken at most nodes) were a fifth of the general engine's time on
+ * MATHEMAGIC_KILLERS#0; the masked steps alone make it 0.81 times as
  * long, and with folding the single cells, the cheaper cage pointing
  * (propagate.c) and filter_combo's one-pass singles 0.79 times, with the
  * same nodes.
@@ -163,23 +186,11 @@ static inline __attribute__((always_inline)) int sum_support1_(int n, uint64_t *
     if (k < 0)
         return 0;
     F[0] = 1;
-    for (int i = 0; i < k; i++) {
-        uint64_t f = F[i], x = dom[open[i]], r = 0;
-        if (!N)
-            r = sums_plus(f, x);
-        for (int d = 0; d < N; d++)
-            r |= (f << (d + 1)) & (0 - ((x >> d) & 1));
-        F[i + 1] = r;
-    }
+    for (int i = 0; i < k; i++)
+        F[i + 1] = step_plus(F[i], dom[open[i]], N);
     G[k] = target;
-    for (int i = k - 1; i >= 0; i--) {
-        uint64_t g = G[i + 1], x = dom[open[i]], r = 0;
-        if (!N)
-            r = sums_minus(g, x);
-        for (int d = 0; d < N; d++)
-            r |= (g >> (d + 1)) & (0 - ((x >> d) & 1));
-        G[i] = r;
-    }
+    for (int i = k - 1; i >= 0; i--)
+        G[i] = step_minus(G[i + 1], dom[open[i]], N);
     if (!(G[0] & 1))
         return 0;
     for (int i = 0; i < k; i++) {
@@ -194,22 +205,20 @@ static inline __attribute__((always_inline)) int sum_support1_(int n, uint64_t *
     return 1;
 }
 
-static int sum_support1(int n, uint64_t *dom, uint64_t target, uint64_t *scratch)
-{
-    return sum_support1_(n, dom, target, scratch, 0);
-}
-
-static int sum_support_dense(int n, uint64_t *dom, uint64_t target, uint64_t *scratch, int N)
+/* sum_support1_ for N digits (0: unknown, as in sum_support). */
+static int sum_support1(int n, uint64_t *dom, uint64_t target, uint64_t *scratch, int N)
 {
     if (N == 9)
         return sum_support1_(n, dom, target, scratch, 9);
-    return sum_support1_(n, dom, target, scratch, N);
+    if (N >= 1 && N <= 16)
+        return sum_support1_(n, dom, target, scratch, N);
+    return sum_support1_(n, dom, target, scratch, 0);
 }
 
 static int sum_support(int n, uint64_t *dom, const uint64_t *target, size_t w, uint64_t *scratch)
 {
     if (w == 1)
-        return sum_support1(n, dom, target[0], scratch);
+        return sum_support1(n, dom, target[0], scratch, 0);
     uint64_t *F = scratch, *G = scratch + ((size_t)n + 1) * w;
     memset(F, 0, ((size_t)n + 1) * w * sizeof *F);
     F[0] = 1;
@@ -560,8 +569,8 @@ static int filter_sum_(const sk_model *m, const skx_con *c, uint64_t *dom, uint6
     range_set(target, w, c->lo, c->hi);
     if (c->ndata && w == 1 && (c->flags & SKX_SUM_WHOLE_GROUPS))
         return group_sum1((int)c->ncells, dom, m->con_data + c->data_off, target[0], scratch + 1);
-    if (w == 1 && m->n <= 16)
-        return sum_support_dense((int)c->ncells, dom, target[0], scratch + w, m->n);
+    if (w == 1)
+        return sum_support1((int)c->ncells, dom, target[0], scratch + w, m->n);
     return sum_support((int)c->ncells, dom, target, w, scratch + w);
 }
 
@@ -959,50 +968,28 @@ int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t 
 /* The question of skx_con_implies for a sum that fits one word (every
  * sum below 64): the forward table up to cell j and the backward table
  * down to it are all it needs, where the filter builds both whole and
- * then tests every digit of every cell. */
-static int sum_implies1(int n, const uint64_t *dom, uint64_t target, int j, int d)
+ * then tests every digit of every cell.  N: as for step_plus. */
+static inline __attribute__((always_inline)) int sum_implies1_(int n, const uint64_t *dom,
+                                                               uint64_t target, int j, int d,
+                                                               const int N)
 {
     uint64_t f = 1, g = target;
     for (int i = 0; i < (j < 0 ? n : j); i++)
-        f = sums_plus(f, dom[i]);
+        f = step_plus(f, dom[i], N);
     if (j < 0)
         return !(f & target);
     for (int i = n - 1; i > j; i--)
-        g = sums_minus(g, dom[i]);
+        g = step_minus(g, dom[i], N);
     return !((f << (d + 1)) & g);
 }
 
-/* sum_implies1 with each step under a mask per digit, as in
- * sum_support1_ (up to 16 digits; N is a constant for 9x9). */
-static inline __attribute__((always_inline)) int sum_implies_dense_(int n, const uint64_t *dom,
-                                                                    uint64_t target, int j, int d,
-                                                                    const int N)
-{
-    uint64_t f = 1, g = target;
-    for (int i = 0; i < (j < 0 ? n : j); i++) {
-        uint64_t r = 0;
-        for (int e = 0; e < N; e++)
-            r |= (f << (e + 1)) & (0 - ((dom[i] >> e) & 1));
-        f = r;
-    }
-    if (j < 0)
-        return !(f & target);
-    for (int i = n - 1; i > j; i--) {
-        uint64_t r = 0;
-        for (int e = 0; e < N; e++)
-            r |= (g >> (e + 1)) & (0 - ((dom[i] >> e) & 1));
-        g = r;
-    }
-    return !((f << (d + 1)) & g);
-}
-
-static int sum_implies_n(int n, const uint64_t *dom, uint64_t target, int j, int d, int N)
+static int sum_implies1(int n, const uint64_t *dom, uint64_t target, int j, int d, int N)
 {
     if (N == 9)
-        return sum_implies_dense_(n, dom, target, j, d, 9);
-    if (N <= 16)
-        return sum_implies_dense_(n, dom, target, j, d, N);
-    return sum_implies1(n, dom, target, j, d);
+        return sum_implies1_(n, dom, target, j, d, 9);
+    if (N >= 1 && N <= 16)
+        return sum_implies1_(n, dom, target, j, d, N);
+    return sum_implies1_(n, dom, target, j, d, 0);
 }
 
 int skx_con_implies(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch, int j,
@@ -1021,7 +1008,7 @@ int skx_con_implies(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t
         range_set(&target, 1, c->lo, c->hi);
         if (c->ndata && (c->flags & SKX_SUM_WHOLE_GROUPS))
             return group_implies1(n, dom, m->con_data + c->data_off, target, j, d, scratch);
-        return sum_implies_n(n, dom, target, j, d, m->n);
+        return sum_implies1(n, dom, target, j, d, m->n);
     }
     if (!skx_con_filter(m, c, dom, scratch))
         return 1;
