@@ -67,6 +67,28 @@ static inline int skx_little_killers_only(const sk_model *m)
     return 1;
 }
 
+/* 1 when m's propagators all come from killer cages and little killers
+ * (a rule of either kind, or a sum derived from them: innies, outies,
+ * unions) and no odd, even or given-candidates rule narrows a cell (the
+ * cages' own narrowing of their cells is fine): up to 9x9 the general
+ * engine's scored branching with pair probes searches those faster than
+ * the cdcl engine (see general_preferred). */
+static inline int skx_sums_only(const sk_model *m)
+{
+    if (!m->ncons)
+        return 0;
+    for (int k = 0; k < m->nrules; k++)
+        if (m->rules[k].kind == SK_RULE_ODD || m->rules[k].kind == SK_RULE_EVEN ||
+            m->rules[k].kind == SK_RULE_DIGITS)
+            return 0;
+    for (int x = 0; x < m->ncons; x++) {
+        int r = m->cons[x].rule;
+        if (r >= 0 && m->rules[r].kind != SK_RULE_CAGE && m->rules[r].kind != SK_RULE_LITTLE_KILLER)
+            return 0;
+    }
+    return 1;
+}
+
 /* Monotonic clock in seconds. */
 double skx_now(void);
 

@@ -1961,15 +1961,18 @@ static int cdcl_accepts(const sk_model *m) { return m != NULL; }
 
 /* Chosen automatically where the general engine is not: N above 16, and
  * every model with variant rules' propagators.  On the 144 published
- * variant puzzles of tests/variants, 20 s each, cdcl answers 132 against
- * the general engine's 118, in 375 s against 614 s, and is faster on the
- * easy ones too (94 under 0.5 s: 4.5 s against 7.8 s): what a sum or a
- * line propagator proves is learned once instead of being found again in
- * every branch.  Pencil marks given as a rule too (skx_has_marks); not
- * little killers alone (general_preferred). */
+ * variant puzzles of tests/variants, 20 s each, cdcl answered 132 against
+ * the general engine's 118 (before its scored branching), in 375 s
+ * against 614 s, and was faster on the easy ones too (94 under 0.5 s:
+ * 4.5 s against 7.8 s): what a sum or a line propagator proves is learned
+ * once instead of being found again in every branch.  Pencil marks given
+ * as a rule too (skx_has_marks).  Not little killers alone, nor up to
+ * 9x9 killer cages with little killers: the general engine's scored
+ * branching with pair probes searches those faster (general_preferred). */
 static int cdcl_preferred(const sk_model *m)
 {
-    return m->n > 16 || (m->ncons && !skx_little_killers_only(m)) || skx_has_marks(m);
+    return m->n > 16 || skx_has_marks(m) ||
+           (m->ncons && !skx_little_killers_only(m) && !(m->n <= 9 && skx_sums_only(m)));
 }
 
 const sk_engine skx_engine_cdcl = {
@@ -1977,8 +1980,8 @@ const sk_engine skx_engine_cdcl = {
              "(cells, houses, locked candidates); root probing",
      "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups, "
      "every variant rule, candidate masks; chosen automatically above 16x16, "
-     "for variant rules other than extra houses and little killers alone, "
-     "and for pencil marks"},
+     "for variant rules other than extra houses, little killers alone and "
+     "(up to 9x9) killer cages with little killers, and for pencil marks"},
     cdcl_accepts,
     cdcl_preferred,
     cdcl_workspace,

@@ -31,9 +31,10 @@
  *   are tried in increasing order; the last alternative of a choice is
  *   forced, not a guess.
  *
- * Variant rules: scored branching, and from 10x10 rounds with probing
- *   Up to 9x9, models with rules do not probe (a probing node of a 9x9
- *   killer costs about 2 ms) and branch on conflict scores: score[i]
+ * Variant rules: scored branching with pair probes, and from 10x10
+ * rounds with probing
+ *   Up to 9x9, models with rules do not probe every cell (a probing node
+ *   of a 9x9 killer costs about 2 ms) and branch on conflict scores: score[i]
  *   starts at the weight of cell i's rules (N for each full house, and
  *   each propagator's size, 2N less its size for a sum: cells under many
  *   small sums first) and counts the dead ends met right after branching
@@ -57,6 +58,20 @@
  *   275 s of CPU, where plain dead-end counts in the rounds below answered
  *   118 in 606 s, these scores in the rounds 125 in 533 s, and the scores
  *   with digits tried in turn 134 in 326 s.
+ *   After every such branch has propagated, each unassigned cell with two
+ *   candidates is probed once (pair_probes): a digit that fails leaves,
+ *   what both digits agree on holds, and a cell with neither is a dead end
+ *   (counted against that cell, not the branch: counting it against the
+ *   branch's cell took twice the guesses).  Two candidates only: on the
+ *   little killers and MATHEMAGIC killers three took a third fewer
+ *   guesses but more time.  The pairs are few (about three a node) and
+ *   productive (a third of the probes narrow a cell, two passes in five
+ *   end the node): LITTLE_KILLER_SNIPES#9 took 8.57 million guesses and
+ *   217 s without them, 0.79 million and 102 s with them (both at once,
+ *   one per core), and #11, not answered in 1,800 s before, is proven
+ *   unique in 561 s; the 14
+ *   MATHEMAGIC killers take 81 s against 140 s with the cdcl engine,
+ *   which killer cages went to until then (bench/VARIANTS.md).
  *   From 10x10 up, probing pays on its own (its propagators make probes
  *   see far more), and until a first solution is found each strategy gets
  *   a round of work (probes plus nodes); when it runs out the search
@@ -98,6 +113,8 @@ typedef struct state {
                               removes nothing else; else -1 */
     uint64_t work;         /* probes and nodes so far (for the rounds) */
     uint32_t skip, gap;    /* nodes left without probing; the last gap */
+    int dead;              /* the cell where the last pass of pair probes
+                              found no digit left (where the next starts) */
 } state;
 
 static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
@@ -235,6 +252,28 @@ static int probe(state *s, int max_width, int *best, sk_ctl *ctl, int *useful)
             }
         }
     } while (changed);
+    return 0;
+}
+
+/*
+ * Pair probes, after every branch of scored branching: one pass of probes
+ * over the unassigned cells with two candidates, starting at the cell
+ * where the last pass met a dead end (a cell that failed once tends to fail
+ * again; starting there ends a dead pass sooner).  Returns 0, or -1 when
+ * a cell has neither digit left (s->dead says which).
+ */
+static int pair_probes(state *s)
+{
+    const int nc = s->pr.m->ncells;
+    for (int k = 0, i = s->dead; k < nc; k++, i = i + 1 < nc ? i + 1 : 0) {
+        if (s->pr.assigned[i] || __builtin_popcountll(s->pr.cand[i]) != 2)
+            continue;
+        uint64_t unused;
+        if (probe_cell(s, i, &unused) < 0) {
+            s->dead = i;
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -432,6 +471,7 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
     memset(s->score, 0, (size_t)m->ncells * sizeof *s->score);
     memset(s->vscore, 0, sizeof s->vscore);
     s->expect = -1;
+    s->dead = 0;
     s->conflicts = 0;
     s->stamp = 0;
     s->work = 0;
@@ -564,8 +604,14 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
         else
             depth--; /* last alternative: nothing to come back for */
         ok = skx_narrow(&s->pr, cell, d) && skx_propagate(&s->pr, 1);
-        if (!ok && m->ncons)
-            conflict_at(s, cell, d);
+        if (!ok) {
+            if (m->ncons)
+                conflict_at(s, cell, d);
+        } else if (scored_only && pair_probes(s) < 0) {
+            /* the dead end is the probed cell's, not the branch's */
+            ok = 0;
+            conflict_at(s, s->dead, 0);
+        }
     }
 }
 
@@ -574,15 +620,22 @@ static int general_accepts(const sk_model *m) { return m != NULL; }
 /* Up to 16x16, singles, locked candidates and probing settle nearly every
  * puzzle at the root or after a few guesses, and no engine is faster there;
  * from 25x25 on, hard puzzles need thousands of guesses and the cdcl
- * engine's learning wins (bench/ENGINES.md), as it does on variant rules
- * at every size (see cdcl_preferred), except on little killers alone:
- * there a dead end costs this engine a fraction of what a conflict costs
- * cdcl (explaining each removal a sum made), and the scored branching
- * finds them as fast (the 18 little killer puzzles of tests/variants
- * other than the three hardest snipes: 6.8 s against 12.3 s). */
+ * engine's learning wins (bench/ENGINES.md), as it does on most variant
+ * rules at every size (see cdcl_preferred), except on little killers
+ * alone and, up to 9x9, killer cages and little killers: there a dead
+ * end costs this engine a fraction of what a conflict costs cdcl
+ * (explaining each removal a sum made), and scored branching with pair
+ * probes needs few of them (the 14 MATHEMAGIC killers of tests/variants:
+ * 81 s against 140 s; its 18 little killer puzzles but the three hardest
+ * snipes 5.5 s against 7.7 s, its 62 other puzzles with cages 9.0 s
+ * against 10.6 s; bench/VARIANTS.md).  Lines, arrows, dots, sandwiches
+ * and pencil marks stay with cdcl (with this engine the 38 puzzles of
+ * tests/variants with other rules took 49 s against 15 s, the nine
+ * pencil-mark ones 74 s against 56 s). */
 static int general_preferred(const sk_model *m)
 {
-    return m->n <= 16 && (!m->ncons || skx_little_killers_only(m)) && !skx_has_marks(m);
+    return m->n <= 16 && !skx_has_marks(m) &&
+           (!m->ncons || skx_little_killers_only(m) || (m->n <= 9 && skx_sums_only(m)));
 }
 
 const sk_engine skx_engine_general = {
@@ -591,7 +644,8 @@ const sk_engine skx_engine_general = {
      "every model: N up to 64, boxes, jigsaw, Latin squares, extra houses and groups, "
      "every variant rule, candidate masks; chosen automatically up to 16x16 "
      "when no rule needs a propagator (extra houses, diagonals, groups only) "
-     "or the only ones are little killers, and no pencil marks are given"},
+     "or the only ones are little killers, up to 9x9 when they are killer "
+     "cages and little killers, and no pencil marks are given"},
     general_accepts,
     general_preferred,
     general_workspace,

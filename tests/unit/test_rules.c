@@ -2343,8 +2343,28 @@ static void test_registry(void)
         if (m)
             CHECK_EQ_INT(sk_engine_auto(m), E_GENERAL);
         sk_model_free(m);
+        /* with a killer cage too, up to 9x9: general (pair probes) */
+        static const int cage[] = {3, 4, 5};
+        rs_add(&rs, SK_RULE_CAGE, 6, cage, 3);
+        CHECK_EQ_INT(build(&g, &rs, &m, NULL), SK_OK);
+        if (m)
+            CHECK_EQ_INT(sk_engine_auto(m), E_GENERAL);
+        sk_model_free(m);
         rs_add(&rs, SK_RULE_WHITE_DOT, 0, dot, 2);
         CHECK_EQ_INT(build(&g, &rs, &m, NULL), SK_OK);
+        if (m)
+            CHECK_EQ_INT(sk_engine_auto(m), E_CDCL);
+        sk_model_free(m);
+    }
+    /* a killer cage on 16x16: cdcl (pair probes are a 9x9 search's) */
+    {
+        geo g16;
+        geo_box(&g16, 16, 4, 4);
+        static const int cage[] = {0, 1, 2};
+        rset rs;
+        memset(&rs, 0, sizeof rs);
+        rs_add(&rs, SK_RULE_CAGE, 10, cage, 3);
+        CHECK_EQ_INT(build(&g16, &rs, &m, NULL), SK_OK);
         if (m)
             CHECK_EQ_INT(sk_engine_auto(m), E_CDCL);
         sk_model_free(m);
@@ -2396,9 +2416,10 @@ static void test_registry(void)
         int e = sk_engine_auto(m);
         CHECK(e == E_GENERAL || e == E_CDCL);
         /* the documented choice: cdcl for propagators and for pencil marks
-         * given as a rule, general for a cell mask alone (odd) and for
-         * little killers alone */
-        CHECK_EQ_INT(e, cases[t].kind == SK_RULE_ODD || cases[t].kind == SK_RULE_LITTLE_KILLER
+         * given as a rule, general for a cell mask alone (odd), for
+         * little killers alone and (9x9) for a killer cage */
+        CHECK_EQ_INT(e, cases[t].kind == SK_RULE_ODD || cases[t].kind == SK_RULE_LITTLE_KILLER ||
+                                cases[t].kind == SK_RULE_CAGE
                             ? E_GENERAL
                             : E_CDCL);
         /* every question through an automatic solver */
