@@ -62,16 +62,16 @@
  *   candidates is probed once (pair_probes): a digit that fails leaves,
  *   what both digits agree on holds, and a cell with neither is a dead end
  *   (counted against that cell, not the branch: counting it against the
- *   branch's cell took twice the guesses).  Two candidates only: on the
- *   little killers and MATHEMAGIC killers three took a third fewer
- *   guesses but more time.  The pairs are few (about three a node) and
+ *   branch's cell took twice the guesses).  Two candidates only: three
+ *   took a third fewer guesses, the same time on the little killers and
+ *   twice the time on MATHEMAGIC killers #0-#3.  The pairs are few (about three a node) and
  *   productive (a third of the probes narrow a cell, two passes in five
  *   end the node): LITTLE_KILLER_SNIPES#9 took 8.57 million guesses and
  *   217 s without them, 0.79 million and 102 s with them (both at once,
  *   one per core), and #11, not answered in 1,800 s before, is proven
- *   unique in 561 s; the 14
- *   MATHEMAGIC killers take 81 s against 140 s with the cdcl engine,
- *   which killer cages went to until then (bench/VARIANTS.md).
+ *   unique in 561 s; the 14 MATHEMAGIC killers take 81 s against 140 s
+ *   with the cdcl engine, which killer cages went to until then
+ *   (bench/VARIANTS.md).
  *   From 10x10 up, probing pays on its own (its propagators make probes
  *   see far more), and until a first solution is found each strategy gets
  *   a round of work (probes plus nodes); when it runs out the search
