@@ -89,6 +89,15 @@ static inline int skx_sums_only(const sk_model *m)
     return 1;
 }
 
+/* 1 when the general engine searches m's rules faster than the cdcl
+ * engine (no propagator at all, little killers alone, or up to 9x9
+ * killer cages with little killers); general_preferred and
+ * cdcl_preferred both read the automatic choice from this one test. */
+static inline int skx_rules_suit_general(const sk_model *m)
+{
+    return !m->ncons || skx_little_killers_only(m) || (m->n <= 9 && skx_sums_only(m));
+}
+
 /* Monotonic clock in seconds. */
 double skx_now(void);
 

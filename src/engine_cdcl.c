@@ -1971,8 +1971,7 @@ static int cdcl_accepts(const sk_model *m) { return m != NULL; }
  * branching with pair probes searches those faster (general_preferred). */
 static int cdcl_preferred(const sk_model *m)
 {
-    return m->n > 16 || skx_has_marks(m) ||
-           (m->ncons && !skx_little_killers_only(m) && !(m->n <= 9 && skx_sums_only(m)));
+    return m->n > 16 || skx_has_marks(m) || !skx_rules_suit_general(m);
 }
 
 const sk_engine skx_engine_cdcl = {

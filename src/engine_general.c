@@ -634,8 +634,7 @@ static int general_accepts(const sk_model *m) { return m != NULL; }
  * pencil-mark ones 74 s against 56 s). */
 static int general_preferred(const sk_model *m)
 {
-    return m->n <= 16 && !skx_has_marks(m) &&
-           (!m->ncons || skx_little_killers_only(m) || (m->n <= 9 && skx_sums_only(m)));
+    return m->n <= 16 && !skx_has_marks(m) && skx_rules_suit_general(m);
 }
 
 const sk_engine skx_engine_general = {
