@@ -94,11 +94,6 @@ static void range_set(uint64_t *t, size_t w, long lo, long hi)
         t[s / 64] |= 1ull << (s % 64);
 }
 
-/*
- * Narrows dom[0..n) to the digits that take part in a choice of one digit
- * per cell (repeats allowed) whose sum lies in target (w words).  scratch:
- * 2 (n + 1) w words.  0 when nothing reaches the target.
- */
 /* One cell's step of the one-word tables: the sums f reaches plus a
  * digit of dom (forward), and the partial sums from which a digit of dom
  * reaches one of g (backward). */
@@ -215,6 +210,11 @@ static int sum_support1(int n, uint64_t *dom, uint64_t target, uint64_t *scratch
     return sum_support1_(n, dom, target, scratch, 0);
 }
 
+/*
+ * Narrows dom[0..n) to the digits that take part in a choice of one digit
+ * per cell (repeats allowed) whose sum lies in target (w words).  scratch:
+ * 2 (n + 1) w words.  0 when nothing reaches the target.
+ */
 static int sum_support(int n, uint64_t *dom, const uint64_t *target, size_t w, uint64_t *scratch)
 {
     if (w == 1)
