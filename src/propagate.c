@@ -7,6 +7,34 @@
 
 static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
 
+/* The sums' memo (rule 4 in propagate.h): up to MEMO_CELLS cells of up to
+ * 16 digits, four masks to a word.  key[0] is the propagator's index + 1
+ * (0: an empty entry); out[0] == 0 says the filter failed (a mask it
+ * leaves is never empty). */
+#define MEMO_CELLS 12
+#define MEMO_BITS 13
+#define MEMO_SIZE (1u << MEMO_BITS)
+#define MEMO_WAIT 4096
+
+struct skx_memo {
+    uint64_t key[1 + MEMO_CELLS / 4];
+    uint64_t out[MEMO_CELLS / 4];
+    uint64_t pad;
+};
+
+static int memo_fits(const sk_model *m, const skx_con *c)
+{
+    return m->n <= 16 && c->type == SKX_SUM && c->ncells <= MEMO_CELLS;
+}
+
+static size_t memo_bytes(const sk_model *m)
+{
+    for (int x = 0; x < m->ncons; x++)
+        if (memo_fits(m, &m->cons[x]))
+            return MEMO_SIZE * sizeof(struct skx_memo) + 64; /* + 64: alignment */
+    return 0;
+}
+
 static size_t trail_cap(const sk_model *m) { return (size_t)m->ncells * (size_t)m->n + 1; }
 
 static size_t house_words(const sk_model *m) { return ((size_t)m->nhouses + 63) / 64; }
@@ -24,7 +52,8 @@ size_t skx_prop_workspace(const sk_model *m)
          + align8((size_t)m->ncons * 8)        /* cq.at */
          + align8(((size_t)m->con_max_cells + 1) * 8) /* cdom */
          + align8((m->con_scratch + 1) * 8)    /* cscratch */
-         + (m->nhouses <= 64 ? nc * 8 : 0);   /* house_bits */
+         + (m->nhouses <= 64 ? nc * 8 : 0)    /* house_bits */
+         + memo_bytes(m);                      /* memo */
 }
 
 char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
@@ -59,6 +88,12 @@ char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
             p->house_bits[i] = f;
         }
     }
+    p->memo = NULL;
+    size_t mb = memo_bytes(m);
+    if (mb) {
+        p->memo = (struct skx_memo *)(void *)(b + (-(uintptr_t)b & 63));
+        b += mb;
+    }
     return b;
 }
 
@@ -84,6 +119,7 @@ int skx_prop_start(skx_prop *p, const uint8_t *givens, const uint64_t *masks)
         else if (skx_single(c))
             p->queue[p->qtail++] = (uint16_t)i;
     }
+    p->memo_wait = MEMO_WAIT;
     p->cq.ncheap = p->cq.nslow = 0;
     memset(p->cq.dirty, 0, (size_t)m->ncons);
     for (int x = 0; x < m->ncons; x++)
@@ -111,22 +147,27 @@ static inline __attribute__((always_inline)) int naked_singles(skx_prop *p, cons
     return 1;
 }
 
-/* Rule 2 on one full house: -1 on contradiction, else cells fixed. */
+/* Rule 2 on one full house: -1 on contradiction, else cells fixed.  The
+ * digits of the house's single cells are left out of the ones to place
+ * (they are placed): without that nearly every house with a filled cell
+ * took the second loop for nothing (a 9x9 little killer: a fifth more
+ * nodes a second with it). */
 static inline __attribute__((always_inline)) int hidden_in_house(skx_prop *p, int h,
                                                                  const int rules)
 {
     const sk_model *m = p->m;
     const uint16_t *c = m->house_cells + m->house_off[h];
     const int n = m->n;
-    uint64_t once = 0, twice = 0;
+    uint64_t once = 0, twice = 0, placed = 0;
     for (int j = 0; j < n; j++) {
         uint64_t x = p->cand[c[j]];
         twice |= once & x;
         once |= x;
+        placed |= x & (x - 1) ? 0 : x;
     }
     if (once != m->all)
         return -1;
-    uint64_t uniq = once & ~twice;
+    uint64_t uniq = once & ~twice & ~placed;
     if (!uniq)
         return 0;
     int fixed = 0;
@@ -322,6 +363,43 @@ static int combo_pointing(skx_prop *p, uint32_t x, const skx_con *c, uint64_t re
     return changed;
 }
 
+/* skx_con_filter on p->cdom for propagator x, through the memo when x
+ * fits it and the memo is in use: 0 when x cannot hold. */
+static int filter(skx_prop *p, uint32_t x, const skx_con *c)
+{
+    const sk_model *m = p->m;
+    if (!p->memo || !memo_fits(m, c))
+        return skx_con_filter(m, c, p->cdom, p->cscratch);
+    if (p->memo_wait) {
+        if (--p->memo_wait == 0)
+            memset(p->memo, 0, MEMO_SIZE * sizeof *p->memo);
+        return skx_con_filter(m, c, p->cdom, p->cscratch);
+    }
+    uint64_t key[1 + MEMO_CELLS / 4] = {x + 1};
+    for (uint32_t j = 0; j < c->ncells; j++)
+        key[1 + j / 4] |= p->cdom[j] << (16 * (j & 3));
+    uint64_t h = key[0] * 0x9e3779b97f4a7c15ull;
+    for (int w = 1; w <= MEMO_CELLS / 4; w++) {
+        h = (h ^ key[w]) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    struct skx_memo *e = &p->memo[(h * 0x9e3779b97f4a7c15ull) >> (64 - MEMO_BITS)];
+    if (!memcmp(e->key, key, sizeof key)) {
+        if (!e->out[0])
+            return 0;
+        for (uint32_t j = 0; j < c->ncells; j++)
+            p->cdom[j] = e->out[j / 4] >> (16 * (j & 3)) & 0xffff;
+        return 1;
+    }
+    int ok = skx_con_filter(m, c, p->cdom, p->cscratch);
+    memcpy(e->key, key, sizeof key);
+    memset(e->out, 0, sizeof e->out);
+    if (ok)
+        for (uint32_t j = 0; j < c->ncells; j++)
+            e->out[j / 4] |= p->cdom[j] << (16 * (j & 3));
+    return ok;
+}
+
 /* Rule 4: runs waiting propagators until one narrows a cell (so that the
  * singles go first again) or none is left: -1 on contradiction, else 1
  * when something changed. */
@@ -334,15 +412,25 @@ static int run_rules(skx_prop *p)
         const uint16_t *cells = m->con_cells + c->cell_off;
         for (uint32_t j = 0; j < c->ncells; j++)
             p->cdom[j] = p->cand[cells[j]];
-        if (!skx_con_filter(m, c, p->cdom, p->cscratch))
+        if (!filter(p, x, c))
             return -1;
         int changed = 0;
+        /* A filter whose removals it would not take further itself does
+         * not wake again for them: marked as waiting while they are made */
+        const int settles = skx_con_settles(m, c);
+        if (settles)
+            p->cq.dirty[x] = 1;
         for (uint32_t j = 0; j < c->ncells; j++)
             if (p->cdom[j] != p->cand[cells[j]]) {
-                if (!skx_narrow_(p, cells[j], p->cdom[j], 1))
+                if (!skx_narrow_(p, cells[j], p->cdom[j], 1)) {
+                    if (settles)
+                        p->cq.dirty[x] = 0;
                     return -1;
+                }
                 changed = 1;
             }
+        if (settles)
+            p->cq.dirty[x] = 0; /* (else x may be waiting again: left so) */
         if (c->type == SKX_COMBO && p->cscratch[0]) {
             int r = combo_pointing(p, x, c, p->cscratch[0]);
             if (r < 0)

@@ -965,6 +965,13 @@ int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t 
     }
 }
 
+int skx_con_settles(const sk_model *m, const skx_con *c)
+{
+    (void)m;
+    return c->type == SKX_PAIR ||
+           (c->type == SKX_SUM && !(c->ndata && c->ncells > SUM_TABLE_MAX));
+}
+
 /* The question of skx_con_implies for a sum that fits one word (every
  * sum below 64): the forward table up to cell j and the backward table
  * down to it are all it needs, where the filter builds both whole and

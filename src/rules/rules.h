@@ -68,6 +68,14 @@ void skx_rules_free(sk_model *m);
  */
 int skx_con_filter(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch);
 
+/* 1 when what skx_con_filter removes for c need not wake c again: the
+ * filter leaves only digits with support in c (run again on its own
+ * result it would remove little or nothing), and when it leaves a single
+ * digit in every cell those digits satisfy c.  Sums that keep to their
+ * bounds (long sums with groups) and the filters that narrow in several
+ * passes (lines, arrows) are run again. */
+int skx_con_settles(const sk_model *m, const skx_con *c);
+
 /* 1 when c, on the masks dom (which it may change), fails, or rules out
  * digit d+1 of its cell j (j < 0: only whether it fails): what
  * skx_con_filter would say, asked of one digit, which the cdcl engine's
