@@ -266,8 +266,10 @@ static int pair_probes(state *s)
 {
     const int nc = s->pr.m->ncells;
     for (int k = 0, i = s->dead; k < nc; k++, i = i + 1 < nc ? i + 1 : 0) {
-        if (s->pr.assigned[i] || __builtin_popcountll(s->pr.cand[i]) != 2)
-            continue;
+        uint64_t rest = s->pr.cand[i] & (s->pr.cand[i] - 1);
+        if (s->pr.assigned[i] || !rest || (rest & (rest - 1)))
+            continue; /* not two candidates (no popcount: without -mpopcnt
+                         it is a call) */
         uint64_t unused;
         if (probe_cell(s, i, &unused) < 0) {
             s->dead = i;
