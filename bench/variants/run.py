@@ -16,6 +16,9 @@ SUDOKIT     the tool (build/sudokit)
 --puzzles   the set (default tests/variants/iss_examples.txt: the ISS
             examples in f-puzzles JSON, each after a "# NAME | SOURCE" line)
 --out       where the table goes (default bench/VARIANTS.md)
+--together  run the three sides at the same time (each is one thread and
+            is timed by its own CPU time; the run takes the longest side's
+            time instead of the sum: hours when every puzzle must be proven)
 
 Every side proves uniqueness:
   sudokit   `sudokit solve --json -j 1 --timeout S` over the whole file, one
@@ -30,6 +33,7 @@ Answers are checked: sudokit's solution against the puzzle's known solution
 three sides must agree.  CPU times come from bench/timed.c (built here).
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import platform
@@ -170,22 +174,37 @@ def main():
     ap.add_argument("--puzzles", default=os.path.join(ROOT, "tests", "variants", "iss_examples.txt"))
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "VARIANTS.md"))
     ap.add_argument("--no-cadical", action="store_true")
+    ap.add_argument("--together", action="store_true")
     args = ap.parse_args()
     args.sudokit = os.path.abspath(args.sudokit)
     puzzles = read_puzzles(args.puzzles)
     tmp = tempfile.mkdtemp(prefix="sudokit-variants.")
     try:
         timed_exe = build_timed(tmp)
-        print("sudokit: %d puzzles" % len(puzzles), file=sys.stderr)
-        sk_cpu, sk = run_sudokit(args, timed_exe, tmp, puzzles)
-        iss_cpu, iss = (None, None)
+        sides = [("sudokit: %d puzzles" % len(puzzles), run_sudokit)]
         if args.iss:
-            print("ISS under node (one process)", file=sys.stderr)
-            iss_cpu, iss = run_iss(args, timed_exe, tmp, puzzles)
-        cad_cpu, cad = (None, None)
+            sides.append(("ISS under node (one process)", run_iss))
         if not args.no_cadical and shutil.which("cadical"):
-            print("CaDiCaL on sudokit cnf, puzzle by puzzle", file=sys.stderr)
-            cad_cpu, cad = run_cadical(args, timed_exe, tmp, puzzles)
+            sides.append(("CaDiCaL on sudokit cnf, puzzle by puzzle", run_cadical))
+        results = []
+        if args.together:
+            print("the sides run at the same time: " + "; ".join(t for t, _ in sides),
+                  file=sys.stderr)
+            with concurrent.futures.ThreadPoolExecutor(len(sides)) as ex:
+                futures = [ex.submit(fn, args, timed_exe, tmp, puzzles) for _, fn in sides]
+                results = [f.result() for f in futures]
+        else:
+            for title, fn in sides:
+                print(title, file=sys.stderr)
+                results.append(fn(args, timed_exe, tmp, puzzles))
+        sk_cpu, sk = results[0]
+        iss_cpu, iss = (None, None)
+        cad_cpu, cad = (None, None)
+        for (_, fn), r in zip(sides[1:], results[1:]):
+            if fn is run_iss:
+                iss_cpu, iss = r
+            else:
+                cad_cpu, cad = r
     finally:
         shutil.rmtree(tmp)
 
@@ -219,8 +238,9 @@ def main():
     lines = []
     lines.append("# Variant puzzles: sudokit, ISS and CaDiCaL")
     lines.append("")
-    lines.append("Written by `python3 bench/variants/run.py` on %s; %s, %s, %d cores."
-                 % (time.strftime("%Y-%m-%d"), platform.machine(), cpu_name(), os.cpu_count()))
+    lines.append("Written by `python3 bench/variants/run.py%s` on %s; %s, %s, %d cores."
+                 % (" --together" if args.together else "", time.strftime("%Y-%m-%d"),
+                    platform.machine(), cpu_name(), os.cpu_count()))
     lines.append("Set: `%s`, %d puzzles.  Every side proves uniqueness; CPU seconds."
                  % (os.path.relpath(args.puzzles, ROOT), len(puzzles)))
     lines.append("")
