@@ -384,7 +384,10 @@ static int filter(skx_prop *p, uint32_t x, const skx_con *c)
         h ^= h >> 32;
     }
     struct skx_memo *e = &p->memo[(h * 0x9e3779b97f4a7c15ull) >> (64 - MEMO_BITS)];
-    if (!memcmp(e->key, key, sizeof key)) {
+    uint64_t differ = 0;
+    for (int w = 0; w <= MEMO_CELLS / 4; w++)
+        differ |= e->key[w] ^ key[w];
+    if (!differ) {
         if (!e->out[0])
             return 0;
         for (uint32_t j = 0; j < c->ncells; j++)
