@@ -137,6 +137,9 @@ $(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(STATIC)
 # test_9x9_generic compiles test_9x9.c again (with the engine's source).
 $(B)/tests/test_9x9_generic: tests/unit/test_9x9.c src/engine_9x9.c
 
+# test_rules_memo compiles test_rules.c and the propagation's source again.
+$(B)/tests/test_rules_memo: tests/unit/test_rules.c src/propagate.c src/propagate.h
+
 # test_cdcl_reasons compiles the cdcl engine's source into itself.
 $(B)/tests/test_cdcl_reasons: src/engine_cdcl.c src/rules/rules.h
 

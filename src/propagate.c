@@ -12,9 +12,13 @@ static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
  * (0: an empty entry); out[0] == 0 says the filter failed (a mask it
  * leaves is never empty). */
 #define MEMO_CELLS 12
+#ifndef MEMO_BITS /* (tests/unit/test_rules_memo.c sets both smaller) */
 #define MEMO_BITS 13
+#endif
 #define MEMO_SIZE (1u << MEMO_BITS)
+#ifndef MEMO_WAIT
 #define MEMO_WAIT 4096
+#endif
 
 struct skx_memo {
     uint64_t key[1 + MEMO_CELLS / 4];
@@ -150,7 +154,7 @@ static inline __attribute__((always_inline)) int naked_singles(skx_prop *p, cons
 /* Rule 2 on one full house: -1 on contradiction, else cells fixed.  The
  * digits of the house's single cells are left out of the ones to place
  * (they are placed): without that nearly every house with a filled cell
- * took the second loop for nothing (a 9x9 little killer: a fifth more
+ * took the second loop for nothing (a 9x9 little killer: a quarter more
  * nodes a second with it). */
 static inline __attribute__((always_inline)) int hidden_in_house(skx_prop *p, int h,
                                                                  const int rules)
