@@ -952,7 +952,10 @@ static void test_lz_compress(void)
     CHECK_EQ_INT(sklz_decompress_base64("!", 1, 10, &out, &outlen, NULL), SK_EPARSE); /* no diag */
 }
 
-/* A megabyte each way: well under a second. */
+/* A megabyte each way, in linear time: about a second under the
+ * sanitizers on a loaded machine (1.09 s once, with two other processes
+ * on each core), where a quadratic pass over it would take minutes; the
+ * bound is ten seconds so that only the latter fails. */
 static void test_lz_speed(void)
 {
     size_t n = 1500000, k, plen, outlen;
@@ -978,8 +981,8 @@ static void test_lz_speed(void)
            plen, t1 * 1e3, t2 * 1e3);
     CHECK(plen > 1000000);
     CHECK(outlen == n && memcmp(out, text, n) == 0);
-    CHECK(slow_run() || t2 < 1.0);
-    CHECK(slow_run() || t1 < 1.0);
+    CHECK(slow_run() || t2 < 10.0);
+    CHECK(slow_run() || t1 < 10.0);
     free(out);
     free(packed);
     free(text);
