@@ -64,9 +64,9 @@
  *   (counted against that cell, not the branch: counting it against the
  *   branch's cell took twice the guesses).  Two candidates only: three
  *   took a third fewer guesses, the same time on the little killers and
- *   twice the time on MATHEMAGIC killers #0-#3.  The pairs are few (about three a node) and
- *   productive (a third of the probes narrow a cell, two passes in five
- *   end the node): LITTLE_KILLER_SNIPES#9 took 8.57 million guesses and
+ *   twice the time on MATHEMAGIC killers #0-#3.  The pairs are few (about
+ *   three a node) and productive (a third of the probes narrow a cell,
+ *   two passes in five end the node): LITTLE_KILLER_SNIPES#9 took 8.57 million guesses and
  *   217 s without them, 0.79 million and 102 s with them (both at once,
  *   one per core), and #11, not answered in 1,800 s before, is proven
  *   unique in 561 s; the 14 MATHEMAGIC killers take 81 s against 140 s
