@@ -94,6 +94,16 @@ static void range_set(uint64_t *t, size_t w, long lo, long hi)
         t[s / 64] |= 1ull << (s % 64);
 }
 
+/* The sums lo..hi as one word (hi < 64). */
+static uint64_t range1(long lo, long hi)
+{
+    if (lo < 0)
+        lo = 0;
+    if (lo > hi)
+        return 0;
+    return ((2ull << hi) - 1) & ~((1ull << lo) - 1);
+}
+
 /* One cell's step of the one-word tables: the sums f reaches plus a
  * digit of dom (forward), and the partial sums from which a digit of dom
  * reaches one of g (backward). */
@@ -314,6 +324,68 @@ static int group_bounds(int n, uint64_t *dom, const uint64_t *group, long lo, lo
 }
 
 /*
+ * group_bounds for a sum whose cells come in the order of their groups
+ * (SKX_SUM_WHOLE_GROUPS: compile.c puts each group's cells together) and
+ * whose total fits one word, as on a 9x9 little killer: the same bounds
+ * and the same removals, one pass over each run of a group's cells
+ * instead of counting the groups and clearing tables first.
+ */
+static int group_bounds_runs(int n, uint64_t *dom, const uint64_t *group, long lo, long hi)
+{
+    uint8_t start[65], low[64], high[64];
+    int ngroups = 0;
+    long min_total = 0, max_total = 0;
+    for (int i = 0, j; i < n; i = j) {
+        uint64_t u = dom[i];
+        for (j = i + 1; j < n && group[j] == group[i]; j++)
+            u |= dom[j];
+        int t = j - i, low_edge = 0, high_edge = 0;
+        uint64_t o = u;
+        for (int k = 0; k < t; k++, o &= o - 1) { /* the t smallest */
+            if (!o)
+                return 0; /* fewer digits than cells */
+            low_edge = __builtin_ctzll(o) + 1;
+            min_total += low_edge;
+        }
+        o = u;
+        for (int k = 0; k < t; k++) { /* the t largest */
+            high_edge = 64 - __builtin_clzll(o);
+            max_total += high_edge;
+            o &= ~(1ull << (high_edge - 1));
+        }
+        start[ngroups] = (uint8_t)i;
+        low[ngroups] = (uint8_t)low_edge;
+        high[ngroups++] = (uint8_t)high_edge;
+    }
+    start[ngroups] = (uint8_t)n;
+    if (hi < min_total || lo > max_total)
+        return 0;
+    long up_slack = hi - min_total, down_slack = max_total - lo;
+    for (int g = 0; g < ngroups; g++) {
+        long top = (long)low[g] + up_slack, bottom = (long)high[g] - down_slack;
+        uint64_t mask = ~0ull;
+        if (top < 64)
+            mask &= top <= 0 ? 0 : (1ull << top) - 1;
+        if (bottom > 1)
+            mask &= bottom > 64 ? 0 : ~((1ull << (bottom - 1)) - 1);
+        for (int i = start[g]; i < start[g + 1]; i++)
+            if (!(dom[i] &= mask))
+                return 0;
+    }
+    return 1;
+}
+
+/* The number of digits of x (the GCC builtin is a library call without
+ * -mpopcnt). */
+static inline int digits_in(uint64_t x)
+{
+    x = x - (x >> 1 & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/*
  * The table of reachable sums over groups instead of cells, for a sum
  * marked SKX_SUM_WHOLE_GROUPS (little killers, unions of sums) that fits
  * one word and has groups of different digits: a group of up to
@@ -392,6 +464,63 @@ static int group_keep(const uint64_t *dom, int k, int t, uint64_t used, int sum,
     return found;
 }
 
+/* group_totals and group_keep for groups of two and three cells, the
+ * groups of a 9x9 little killer, as plain loops: the same choices in the
+ * same order without a call per digit.  On a subproblem of
+ * LITTLE_KILLER_SNIPES#13 (three cells given) the general engine spent
+ * 31% of its instructions in the recursive forms; with these loops the
+ * whole search takes 14% fewer (callgrind), with the same nodes. */
+static uint64_t small_totals(const uint64_t *dom, int t)
+{
+    uint64_t r = 0;
+    for (uint64_t o0 = dom[0]; o0; o0 &= o0 - 1) {
+        uint64_t b0 = o0 & -o0;
+        int s0 = __builtin_ctzll(o0) + 1;
+        if (s0 > 62)
+            break;
+        if (t == 2) {
+            r |= (dom[1] & ~b0) << 1 << s0;
+            continue;
+        }
+        for (uint64_t o1 = dom[1] & ~b0; o1; o1 &= o1 - 1) {
+            int s1 = s0 + __builtin_ctzll(o1) + 1;
+            if (s1 > 62)
+                break;
+            r |= (dom[2] & ~b0 & ~(o1 & -o1)) << 1 << s1;
+        }
+    }
+    return r;
+}
+
+static int small_keep(const uint64_t *dom, int t, uint64_t allowed, uint64_t *keep)
+{
+    for (uint64_t o0 = dom[0]; o0; o0 &= o0 - 1) {
+        uint64_t b0 = o0 & -o0;
+        int s0 = __builtin_ctzll(o0) + 1;
+        if (s0 > 62)
+            break;
+        if (t == 2) {
+            uint64_t ok = dom[1] & ~b0 & allowed >> 1 >> s0;
+            keep[1] |= ok;
+            keep[0] |= ok ? b0 : 0;
+            continue;
+        }
+        for (uint64_t o1 = dom[1] & ~b0; o1; o1 &= o1 - 1) {
+            uint64_t b1 = o1 & -o1;
+            int s1 = s0 + __builtin_ctzll(o1) + 1;
+            if (s1 > 62)
+                break;
+            uint64_t ok = dom[2] & ~b0 & ~b1 & allowed >> 1 >> s1;
+            if (ok) {
+                keep[2] |= ok;
+                keep[1] |= b1;
+                keep[0] |= b0;
+            }
+        }
+    }
+    return keep[0] != 0;
+}
+
 /* The totals unit u can add (its cells unit_off[u] .. unit_off[u + 1]). */
 static uint64_t unit_totals(const uint64_t *dom, const uint32_t *unit_off, int u)
 {
@@ -399,6 +528,8 @@ static uint64_t unit_totals(const uint64_t *dom, const uint32_t *unit_off, int u
     uint64_t r = 0;
     if (t == 1)
         return dom[a] << 1;
+    if (t <= 3)
+        return small_totals(dom + a, (int)t);
     group_totals(dom + a, 0, (int)t, 0, 0, &r);
     return r;
 }
@@ -434,7 +565,8 @@ static int group_support1(int nu, const uint32_t *unit_off, uint64_t *dom, uint6
             continue; /* every choice of the group reaches the target: what
                          it removes, its cells' house does */
         memset(keep, 0, t * sizeof *keep);
-        if (!group_keep(dom + a, 0, (int)t, 0, 0, allowed, keep))
+        if (!(t <= 3 ? small_keep(dom + a, (int)t, allowed, keep)
+                     : group_keep(dom + a, 0, (int)t, 0, 0, allowed, keep)))
             return 0;
         memcpy(dom + a, keep, t * sizeof *keep);
     }
@@ -454,7 +586,7 @@ static int group_units(int n, const uint64_t *dom, const uint64_t *group, uint32
         if (j - i > 1 && j - i <= GROUP_EXACT_MAX) {
             int choices = 1;
             for (int k = i; k < j; k++)
-                choices *= __builtin_popcountll(dom[k]);
+                choices *= digits_in(dom[k]);
             if (choices <= GROUP_EXACT_CHOICES) {
                 unit_off[nu++] = (uint32_t)i;
                 continue;
@@ -561,6 +693,14 @@ static int filter_sum_(const sk_model *m, const skx_con *c, uint64_t *dom, uint6
 {
     size_t w = words_for(c->hi);
     uint64_t *target = scratch;
+    if (c->ndata && w == 1 && (c->flags & SKX_SUM_WHOLE_GROUPS)) {
+        if (!group_bounds_runs((int)c->ncells, dom, m->con_data + c->data_off, c->lo, c->hi))
+            return 0;
+        if (c->ncells > SUM_TABLE_MAX)
+            return 1;
+        return group_sum1((int)c->ncells, dom, m->con_data + c->data_off, range1(c->lo, c->hi),
+                          scratch + 1);
+    }
     if (c->ndata && !group_bounds((int)c->ncells, dom, m->con_data + c->data_off, c->lo, c->hi,
                                   scratch))
         return 0;
