@@ -323,58 +323,6 @@ static int group_bounds(int n, uint64_t *dom, const uint64_t *group, long lo, lo
     return 1;
 }
 
-/*
- * group_bounds for a sum whose cells come in the order of their groups
- * (SKX_SUM_WHOLE_GROUPS: compile.c puts each group's cells together) and
- * whose total fits one word, as on a 9x9 little killer: the same bounds
- * and the same removals, one pass over each run of a group's cells
- * instead of counting the groups and clearing tables first.
- */
-static int group_bounds_runs(int n, uint64_t *dom, const uint64_t *group, long lo, long hi)
-{
-    uint8_t start[65], low[64], high[64];
-    int ngroups = 0;
-    long min_total = 0, max_total = 0;
-    for (int i = 0, j; i < n; i = j) {
-        uint64_t u = dom[i];
-        for (j = i + 1; j < n && group[j] == group[i]; j++)
-            u |= dom[j];
-        int t = j - i, low_edge = 0, high_edge = 0;
-        uint64_t o = u;
-        for (int k = 0; k < t; k++, o &= o - 1) { /* the t smallest */
-            if (!o)
-                return 0; /* fewer digits than cells */
-            low_edge = __builtin_ctzll(o) + 1;
-            min_total += low_edge;
-        }
-        o = u;
-        for (int k = 0; k < t; k++) { /* the t largest */
-            high_edge = 64 - __builtin_clzll(o);
-            max_total += high_edge;
-            o &= ~(1ull << (high_edge - 1));
-        }
-        start[ngroups] = (uint8_t)i;
-        low[ngroups] = (uint8_t)low_edge;
-        high[ngroups++] = (uint8_t)high_edge;
-    }
-    start[ngroups] = (uint8_t)n;
-    if (hi < min_total || lo > max_total)
-        return 0;
-    long up_slack = hi - min_total, down_slack = max_total - lo;
-    for (int g = 0; g < ngroups; g++) {
-        long top = (long)low[g] + up_slack, bottom = (long)high[g] - down_slack;
-        uint64_t mask = ~0ull;
-        if (top < 64)
-            mask &= top <= 0 ? 0 : (1ull << top) - 1;
-        if (bottom > 1)
-            mask &= bottom > 64 ? 0 : ~((1ull << (bottom - 1)) - 1);
-        for (int i = start[g]; i < start[g + 1]; i++)
-            if (!(dom[i] &= mask))
-                return 0;
-    }
-    return 1;
-}
-
 /* The number of digits of x (the GCC builtin is a library call without
  * -mpopcnt). */
 static inline int digits_in(uint64_t x)
@@ -599,13 +547,71 @@ static int group_units(int n, const uint64_t *dom, const uint64_t *group, uint32
     return nu;
 }
 
-/* sum_support1 for a sum with groups.  scratch: 5 n + 4 words. */
-static int group_sum1(int n, uint64_t *dom, const uint64_t *group, uint64_t target,
-                      uint64_t *scratch)
+/*
+ * group_bounds for a sum whose cells come in the order of their groups
+ * (SKX_SUM_WHOLE_GROUPS: compile.c puts each group's cells together) and
+ * whose total fits one word, as on a 9x9 little killer: the same bounds
+ * and the same removals, one pass over each run of a group's cells
+ * instead of counting the groups and clearing tables first.  On the way it
+ * lists group_support1's units as group_units does (unit_off: room for
+ * n + 1).  Returns their count, or -1 when the total is out of reach or
+ * a cell loses every digit.
+ */
+static int group_bounds_runs(int n, uint64_t *dom, const uint64_t *group, long lo, long hi,
+                             uint32_t *unit_off)
 {
-    uint32_t *unit_off = (uint32_t *)scratch;
-    int nu = group_units(n, dom, group, unit_off);
-    return group_support1(nu, unit_off, dom, target, scratch + n / 2 + 1);
+    uint8_t start[65], low[64], high[64];
+    int ngroups = 0;
+    long min_total = 0, max_total = 0;
+    for (int i = 0, j; i < n; i = j) {
+        uint64_t u = dom[i];
+        for (j = i + 1; j < n && group[j] == group[i]; j++)
+            u |= dom[j];
+        int t = j - i, low_edge = 0, high_edge = 0;
+        uint64_t o = u;
+        for (int k = 0; k < t; k++, o &= o - 1) { /* the t smallest */
+            if (!o)
+                return 0; /* fewer digits than cells */
+            low_edge = __builtin_ctzll(o) + 1;
+            min_total += low_edge;
+        }
+        o = u;
+        for (int k = 0; k < t; k++) { /* the t largest */
+            high_edge = 64 - __builtin_clzll(o);
+            max_total += high_edge;
+            o &= ~(1ull << (high_edge - 1));
+        }
+        start[ngroups] = (uint8_t)i;
+        low[ngroups] = (uint8_t)low_edge;
+        high[ngroups++] = (uint8_t)high_edge;
+    }
+    start[ngroups] = (uint8_t)n;
+    if (hi < min_total || lo > max_total)
+        return -1;
+    long up_slack = hi - min_total, down_slack = max_total - lo;
+    int nu = 0;
+    for (int g = 0; g < ngroups; g++) {
+        long top = (long)low[g] + up_slack, bottom = (long)high[g] - down_slack;
+        uint64_t mask = ~0ull;
+        if (top < 64)
+            mask &= top <= 0 ? 0 : (1ull << top) - 1;
+        if (bottom > 1)
+            mask &= bottom > 64 ? 0 : ~((1ull << (bottom - 1)) - 1);
+        int choices = 1, a = start[g], b = start[g + 1];
+        for (int i = a; i < b; i++) {
+            if (!(dom[i] &= mask))
+                return -1;
+            choices *= digits_in(dom[i]);
+        }
+        if (b - a > 1 && b - a <= GROUP_EXACT_MAX && choices <= GROUP_EXACT_CHOICES) {
+            unit_off[nu++] = (uint32_t)a;
+            continue;
+        }
+        for (int i = a; i < b; i++)
+            unit_off[nu++] = (uint32_t)i;
+    }
+    unit_off[nu] = (uint32_t)n;
+    return nu;
 }
 
 /* sum_implies1 for a sum with groups: the units' tables up to the unit
@@ -694,12 +700,15 @@ static int filter_sum_(const sk_model *m, const skx_con *c, uint64_t *dom, uint6
     size_t w = words_for(c->hi);
     uint64_t *target = scratch;
     if (c->ndata && w == 1 && (c->flags & SKX_SUM_WHOLE_GROUPS)) {
-        if (!group_bounds_runs((int)c->ncells, dom, m->con_data + c->data_off, c->lo, c->hi))
+        /* the bounds, and group_support1's units found on the way */
+        const int n = (int)c->ncells;
+        uint32_t *unit_off = (uint32_t *)(scratch + 1);
+        int nu = group_bounds_runs(n, dom, m->con_data + c->data_off, c->lo, c->hi, unit_off);
+        if (nu < 0)
             return 0;
-        if (c->ncells > SUM_TABLE_MAX)
+        if (n > SUM_TABLE_MAX)
             return 1;
-        return group_sum1((int)c->ncells, dom, m->con_data + c->data_off, range1(c->lo, c->hi),
-                          scratch + 1);
+        return group_support1(nu, unit_off, dom, range1(c->lo, c->hi), scratch + 1 + n / 2 + 1);
     }
     if (c->ndata && !group_bounds((int)c->ncells, dom, m->con_data + c->data_off, c->lo, c->hi,
                                   scratch))
@@ -707,8 +716,6 @@ static int filter_sum_(const sk_model *m, const skx_con *c, uint64_t *dom, uint6
     if (c->ndata && c->ncells > SUM_TABLE_MAX)
         return 1; /* group_bounds is exact on filled cells: it checks the total */
     range_set(target, w, c->lo, c->hi);
-    if (c->ndata && w == 1 && (c->flags & SKX_SUM_WHOLE_GROUPS))
-        return group_sum1((int)c->ncells, dom, m->con_data + c->data_off, target[0], scratch + 1);
     if (w == 1)
         return sum_support1((int)c->ncells, dom, target[0], scratch + w, m->n);
     return sum_support((int)c->ncells, dom, target, w, scratch + w);
