@@ -571,7 +571,7 @@ static int group_bounds_runs(int n, uint64_t *dom, const uint64_t *group, long l
         uint64_t o = u;
         for (int k = 0; k < t; k++, o &= o - 1) { /* the t smallest */
             if (!o)
-                return 0; /* fewer digits than cells */
+                return -1; /* fewer digits than cells */
             low_edge = __builtin_ctzll(o) + 1;
             min_total += low_edge;
         }

@@ -2311,6 +2311,52 @@ static void test_sum_groups_sound(void)
     CHECK(checks >= 400);
 }
 
+/* A little killer whose box holds two of its cells with one and the same
+ * digit left has no assignment, and its propagator must say so, also when
+ * the sum is too long for the table of totals and only the groups' bounds
+ * run (13 cells of a 16x16 diagonal, total below 64): with the box's
+ * other two cells filled too, the bounds see a group with fewer digits
+ * than cells. */
+static void test_sum_groups_fail(void)
+{
+    geo g;
+    rset rs;
+    int cells[13];
+    geo_box(&g, 16, 4, 4);
+    memset(&rs, 0, sizeof rs);
+    for (int i = 0; i < 13; i++)
+        cells[i] = i * 16 + i;
+    rs_add(&rs, SK_RULE_LITTLE_KILLER, 40, cells, 13);
+    sk_model *m;
+    CHECK_EQ_INT(build(&g, &rs, &m, NULL), SK_OK);
+    if (!m)
+        return;
+    uint64_t *scratch = malloc((m->con_scratch + 1) * sizeof *scratch);
+    int tried = 0;
+    for (int x = 0; x < m->ncons && scratch; x++) {
+        const skx_con *c = &m->cons[x];
+        if (c->ncells != 13)
+            continue;
+        uint64_t dom[13];
+        for (int j = 0; j < 13; j++) {
+            int cell = m->con_cells[c->cell_off + (uint32_t)j];
+            /* the box's four cells r1c1..r4c4 down to 1, 1, 2, 3; the
+             * rest open */
+            dom[j] = cell == 0 || cell == 17 ? 1 : cell == 34 ? 2 : cell == 51 ? 4 : m->all;
+        }
+        CHECK_EQ_INT(skx_con_filter(m, c, dom, scratch), 0);
+        for (int j = 0; j < 13; j++) {
+            int cell = m->con_cells[c->cell_off + (uint32_t)j];
+            dom[j] = cell == 0 ? 1 : cell == 17 ? 8 : cell == 34 ? 2 : cell == 51 ? 4 : m->all;
+        }
+        CHECK_EQ_INT(skx_con_filter(m, c, dom, scratch), 1); /* 1, 4, 2, 3: fine */
+        tried++;
+    }
+    CHECK_EQ_INT(tried, 1);
+    free(scratch);
+    sk_model_free(m);
+}
+
 /* Arrows whose pills hold two-digit numbers (12x12, 16x16): 1 then 11
  * reads 111. */
 static void test_pills(void)
@@ -2690,6 +2736,7 @@ int main(void)
     TIMED(test_pills);
     RUN(test_outie);
     RUN(test_sum_groups_sound);
+    RUN(test_sum_groups_fail);
     TIMED(test_killer_tilings);
     TIMED(test_hard);
     printf("# seed %llu: %ld puzzles (%ld none, %ld unique, %ld several; %ld with a broken rule), "
