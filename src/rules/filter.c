@@ -699,8 +699,9 @@ static int filter_sum_(const sk_model *m, const skx_con *c, uint64_t *dom, uint6
 {
     size_t w = words_for(c->hi);
     uint64_t *target = scratch;
-    if (c->ndata && w == 1 && (c->flags & SKX_SUM_WHOLE_GROUPS)) {
-        /* the bounds, and group_support1's units found on the way */
+    if (c->ndata && w == 1 && (c->flags & SKX_SUM_WHOLE_GROUPS) && c->ncells < 64) {
+        /* the bounds, and group_support1's units found on the way (fewer
+         * than 64 cells: their tables' size; a sum below 64 has no more) */
         const int n = (int)c->ncells;
         uint32_t *unit_off = (uint32_t *)(scratch + 1);
         int nu = group_bounds_runs(n, dom, m->con_data + c->data_off, c->lo, c->hi, unit_off);
