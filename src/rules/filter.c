@@ -260,6 +260,30 @@ static int sum_support(int n, uint64_t *dom, const uint64_t *target, size_t w, u
     return 1;
 }
 
+/* A group of t cells whose masks hold the digits u: adds its smallest
+ * total (the t smallest digits) to *min_total and its largest to
+ * *max_total, and gives the t-th smallest digit in *low_edge and the t-th
+ * largest in *high_edge.  0 when u has fewer than t digits. */
+static inline int group_edges(uint64_t u, int t, int *low_edge, int *high_edge, long *min_total,
+                              long *max_total)
+{
+    uint64_t o = u;
+    *low_edge = *high_edge = 0;
+    for (int k = 0; k < t; k++, o &= o - 1) { /* the t smallest */
+        if (!o)
+            return 0;
+        *low_edge = __builtin_ctzll(o) + 1;
+        *min_total += *low_edge;
+    }
+    o = u;
+    for (int k = 0; k < t; k++) { /* the t largest */
+        *high_edge = 64 - __builtin_clzll(o);
+        *max_total += *high_edge;
+        o &= ~(1ull << (*high_edge - 1));
+    }
+    return 1;
+}
+
 /*
  * Bounds that know which cells differ.  group[i] names the group of cell
  * i; the cells of one group see one another, so a group of t cells adds
@@ -289,20 +313,9 @@ static int group_bounds(int n, uint64_t *dom, const uint64_t *group, long lo, lo
     for (int g = 0; g < ngroups; g++) {
         uint64_t u = uni[g];
         int t = (int)cnt[g];
-        int low_edge = 0, high_edge = 0;
-        uint64_t o = u;
-        for (int k = 0; k < t; k++, o &= o - 1) { /* the t smallest */
-            if (!o)
-                return 0; /* fewer digits than cells */
-            low_edge = __builtin_ctzll(o) + 1;
-            min_total += low_edge;
-        }
-        o = u;
-        for (int k = 0; k < t; k++) { /* the t largest */
-            high_edge = 64 - __builtin_clzll(o);
-            max_total += high_edge;
-            o &= ~(1ull << (high_edge - 1));
-        }
+        int low_edge, high_edge;
+        if (!group_edges(u, t, &low_edge, &high_edge, &min_total, &max_total))
+            return 0; /* fewer digits than cells */
         edge[g] = (uint64_t)low_edge << 32 | (uint64_t)high_edge;
     }
     if (hi < min_total || lo > max_total)
@@ -567,20 +580,9 @@ static int group_bounds_runs(int n, uint64_t *dom, const uint64_t *group, long l
         uint64_t u = dom[i];
         for (j = i + 1; j < n && group[j] == group[i]; j++)
             u |= dom[j];
-        int t = j - i, low_edge = 0, high_edge = 0;
-        uint64_t o = u;
-        for (int k = 0; k < t; k++, o &= o - 1) { /* the t smallest */
-            if (!o)
-                return -1; /* fewer digits than cells */
-            low_edge = __builtin_ctzll(o) + 1;
-            min_total += low_edge;
-        }
-        o = u;
-        for (int k = 0; k < t; k++) { /* the t largest */
-            high_edge = 64 - __builtin_clzll(o);
-            max_total += high_edge;
-            o &= ~(1ull << (high_edge - 1));
-        }
+        int low_edge, high_edge;
+        if (!group_edges(u, j - i, &low_edge, &high_edge, &min_total, &max_total))
+            return -1; /* fewer digits than cells */
         start[ngroups] = (uint8_t)i;
         low[ngroups] = (uint8_t)low_edge;
         high[ngroups++] = (uint8_t)high_edge;
