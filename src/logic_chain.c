@@ -888,6 +888,17 @@ static int better(const skl_chain *c, double diff, int cx, int key)
     return key < c->best_key;
 }
 
+/* 1 when no step of this base rating resting on cx potentials or more
+ * can be kept: it would rate above the best step so far or above the
+ * caller's limit (never when collecting every step). */
+static int out_of_reach(const skl_chain *c, double base, int cx)
+{
+    if (c->collect)
+        return 0;
+    double least = difficulty(base, cx);
+    return (c->have && least > c->best_diff) || (c->limit && tenths(least) > c->limit);
+}
+
 /* Appends the chain that leads to node k (following main causes) as a
  * branch of the step, from the assumption to k. */
 static void add_branch(skl_state *s, int k)
@@ -1243,11 +1254,8 @@ static int do_cycles(skl_state *s, int start, int y, int x)
     const double base = x && y ? 7.0 : 6.5;
     while (hon < ton || hoff < toff) {
         length++;
-        if (!c->collect) {
-            double least = difficulty(base, length + 1);
-            if ((c->have && least > c->best_diff) || (c->limit && tenths(least) > c->limit))
-                break;
-        }
+        if (out_of_reach(c, base, length + 1))
+            break;
         while (hon < ton) {
             int at = hon, p = c->qon[hon++];
             const uint64_t *anc = sets ? c->anc + (size_t)at * w : NULL;
@@ -1323,12 +1331,13 @@ static int forcing_links(skl_chain *c, run *r, int p, int neg, int *found, int *
 }
 
 /* From start (on or off), breadth first; when start's negation is
- * implied, *target is its node (a forcing chain), else -1. */
-static int do_forcing(skl_state *s, int start, int y, int *target)
+ * implied, *target is its node (a forcing chain), else -1.  base: the
+ * chain's rating before its length. */
+static int do_forcing(skl_state *s, int start, int y, double base, int *target)
 {
     skl_chain *c = s->chain;
     run r;
-    int hon = 0, ton = 0, hoff = 0, toff = 0, found = -1;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, found = -1, depth = 0;
     int neg = start ^ 1;
     run_begin(c, &r, 0);
     int k0 = new_node(c, start, NULL, 0, CAUSE_NONE);
@@ -1339,19 +1348,32 @@ static int do_forcing(skl_state *s, int start, int y, int *target)
     else
         c->qoff[toff++] = k0;
     /* once the negation is reached the rest of the search adds nothing:
-       the chain is its node's ancestors, all made before it */
+       the chain is its node's ancestors, all made before it.  The nodes
+       of one queue are of one depth; expanding depth t makes nodes of
+       depth t + 1, whose chains rest on t + 2 potentials (a static link
+       has one parent), so once that many rate too high the search ends */
     while ((hon < ton || hoff < toff) && found < 0) {
-        while (hon < ton) {
-            int p = c->qon[hon++];
-            if (!links(s, c->node[p].pot, y, 1) || !queue_room(c, toff + c->nout) ||
-                forcing_links(c, &r, p, neg, &found, c->qoff, &toff) != SK_OK)
-                return SK_ENOMEM;
+        if (hon < ton) {
+            if (out_of_reach(c, base, depth + 2))
+                break;
+            while (hon < ton) {
+                int p = c->qon[hon++];
+                if (!links(s, c->node[p].pot, y, 1) || !queue_room(c, toff + c->nout) ||
+                    forcing_links(c, &r, p, neg, &found, c->qoff, &toff) != SK_OK)
+                    return SK_ENOMEM;
+            }
+            depth++;
         }
-        while (hoff < toff) {
-            int p = c->qoff[hoff++];
-            if (!links(s, c->node[p].pot, y, 1) || !queue_room(c, ton + c->nout) ||
-                forcing_links(c, &r, p, neg, &found, c->qon, &ton) != SK_OK)
-                return SK_ENOMEM;
+        if (hoff < toff && found < 0) {
+            if (out_of_reach(c, base, depth + 2))
+                break;
+            while (hoff < toff) {
+                int p = c->qoff[hoff++];
+                if (!links(s, c->node[p].pot, y, 1) || !queue_room(c, ton + c->nout) ||
+                    forcing_links(c, &r, p, neg, &found, c->qon, &ton) != SK_OK)
+                    return SK_ENOMEM;
+            }
+            depth++;
         }
     }
     *target = found;
@@ -1364,6 +1386,10 @@ static int unary(skl_state *s)
     static const int passes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
     for (int pass = 0; pass < 3; pass++) {
         int y = passes[pass][0], x = passes[pass][1];
+        /* the pass's cheapest chain (cycles 6.5, forcing chains 6.6, both
+           7.0 with X and Y links) rated above the best step: not run */
+        if (out_of_reach(c, x && y ? 7.0 : 6.5, 0))
+            continue;
         links_forget(c);
         if (!reach_build(s, y, x))
             return SK_ENOMEM;
@@ -1391,7 +1417,7 @@ static int unary(skl_state *s)
                     if (c->reach_ok && !reaches(c, on1 - 1 + on, on1 - on))
                         continue; /* its negation is out of reach */
                     pool_reset(c);
-                    st = do_forcing(s, POT(cell, d, on), y, &target);
+                    st = do_forcing(s, POT(cell, d, on), y, x && y ? 7.0 : 6.6, &target);
                     if (st != SK_OK)
                         return st;
                     if (target >= 0)
