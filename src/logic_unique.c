@@ -831,59 +831,27 @@ static void ae_allowed(ae_ctx *a)
 
 /*
  * Triples known to fail.  Aligned triple exclusion is tried at every step
- * from 7.5 on and seldom applies (on top1465, 8 of about 1,000 calls),
+ * from 7.5 on and seldom applies (on top1465, 14 of about 2,300 calls),
  * while a call weighs thousands of triples.  What a triple excludes
  * depends only on the candidates of its three cells and of the cells that
  * see all three (its common excluders are among them), so a triple that
  * excluded nothing still excludes nothing while none of those cells
- * changes.  The cache keeps the grid of the last call and the triples
- * that failed there; a call skips those whose cells are unchanged and
- * gathers the failures for the next one.  The triples are still visited
- * in SE's order and the first that excludes something is still the step:
- * only the work on a known failure is saved.
+ * changes.  Nor does whether it is visited at all, but for its cells
+ * being base cells: the third cell's size, its being a peer of the first
+ * or second, and their common excluders are fixed with those cells.  So
+ * after a call that weighed every triple and found nothing, a triple is
+ * known to fail when its cells are unchanged since and all three were
+ * base cells then.  The triples are still visited in SE's order and the
+ * first that excludes something is still the step: only the work on a
+ * known failure is saved.
  */
 struct skl_ae_cache {
-    int have;          /* snap holds the grid of the last call */
-    uint64_t *snap;    /* nc: that grid */
+    int have;          /* snap and wasbase hold the last call's, which
+                          weighed every triple and found nothing */
+    uint64_t *snap;    /* nc: the grid of the last call */
     uint64_t *chg;     /* words: the cells that differ from it now */
-    uint64_t *old;     /* the failures of the last call, open addressing */
-    uint64_t *cur;     /* those of this call; key 0 = empty slot */
-    uint32_t cap;      /* slots of each (a power of two) */
-    uint32_t ncur;     /* keys in cur; at half of cap it takes no more */
+    uint64_t *wasbase; /* words: its base cells */
 };
-
-static uint64_t ae_key(int c0, int c1, int c2)
-{
-    return ((uint64_t)c0 << 42 | (uint64_t)c1 << 21 | (uint64_t)c2) + 1;
-}
-
-static uint32_t ae_slot(const skl_ae_cache *a, uint64_t key)
-{
-    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (a->cap - 1);
-}
-
-static int ae_known(const skl_ae_cache *a, uint64_t key)
-{
-    for (uint32_t i = ae_slot(a, key);; i = (i + 1) & (a->cap - 1)) {
-        if (a->old[i] == key)
-            return 1;
-        if (!a->old[i])
-            return 0;
-    }
-}
-
-static void ae_remember(skl_ae_cache *a, uint64_t key)
-{
-    if (2 * (a->ncur + 1) > a->cap)
-        return; /* full: the next call weighs the rest again */
-    uint32_t i = ae_slot(a, key);
-    while (a->cur[i] && a->cur[i] != key)
-        i = (i + 1) & (a->cap - 1);
-    if (!a->cur[i]) {
-        a->cur[i] = key;
-        a->ncur++;
-    }
-}
 
 void skl_aligned_free(skl_state *s)
 {
@@ -891,15 +859,14 @@ void skl_aligned_free(skl_state *s)
         return;
     free(s->ae->snap);
     free(s->ae->chg);
-    free(s->ae->old);
-    free(s->ae->cur);
+    free(s->ae->wasbase);
     free(s->ae);
     s->ae = NULL;
 }
 
 /* The cache, ready for a call on grid g: chg marks the cells that differ
- * from the last call's grid (all of them the first time), cur is empty.
- * NULL when out of memory (the call then goes without). */
+ * from the last call's grid.  NULL when out of memory (the call then goes
+ * without). */
 static skl_ae_cache *ae_begin(skl_state *s, const uint64_t *g)
 {
     skl_ae_cache *a = s->ae;
@@ -907,36 +874,47 @@ static skl_ae_cache *ae_begin(skl_state *s, const uint64_t *g)
         a = calloc(1, sizeof *a);
         if (!a)
             return NULL;
-        a->cap = s->nc <= 81 ? 1u << 14 : 1u << 17;
         a->snap = malloc((size_t)s->nc * sizeof *a->snap);
         a->chg = malloc((size_t)s->words * sizeof *a->chg);
-        a->old = calloc(a->cap, sizeof *a->old);
-        a->cur = calloc(a->cap, sizeof *a->cur);
+        a->wasbase = malloc((size_t)s->words * sizeof *a->wasbase);
         s->ae = a;
-        if (!a->snap || !a->chg || !a->old || !a->cur) {
+        if (!a->snap || !a->chg || !a->wasbase) {
             skl_aligned_free(s);
             return NULL;
         }
     }
     for (int i = 0; i < s->words; i++)
-        a->chg[i] = a->have ? 0 : ~0ull;
+        a->chg[i] = 0;
     if (a->have)
         for (int c = 0; c < s->nc; c++)
             if (g[c] != a->snap[c])
                 a->chg[c >> 6] |= 1ull << (c & 63);
-    memcpy(a->snap, g, (size_t)s->nc * sizeof *g);
-    a->have = 1;
-    memset(a->cur, 0, a->cap * sizeof *a->cur);
-    a->ncur = 0;
     return a;
 }
 
-/* This call's failures become the known ones. */
-static void ae_end(skl_ae_cache *a)
+/* The call on grid g with these base cells ends; complete: it weighed
+ * every triple and found nothing. */
+static void ae_end(skl_state *s, skl_ae_cache *a, const uint64_t *g, const uint64_t *isbase,
+                   int complete)
 {
-    uint64_t *t = a->old;
-    a->old = a->cur;
-    a->cur = t;
+    a->have = complete;
+    if (complete) {
+        memcpy(a->snap, g, (size_t)s->nc * sizeof *g);
+        memcpy(a->wasbase, isbase, (size_t)s->words * sizeof *isbase);
+    }
+}
+
+/* 1 when the set of w words holds two members or more. */
+static int two_or_more(const uint64_t *set, int w)
+{
+    int seen = 0;
+    for (int i = 0; i < w; i++)
+        if (set[i]) {
+            if (seen || (set[i] & (set[i] - 1)))
+                return 1;
+            seen = 1;
+        }
+    return 0;
 }
 
 /* Aligned pair (degree 2) or triple (3) exclusion.  Base cells: two or
@@ -955,9 +933,11 @@ int skl_aligned(skl_state *s, int degree)
     int *common = malloc((size_t)nc * sizeof *common);
     int *tw = malloc((size_t)nc * sizeof *tw);
     uint64_t *trip = malloc((size_t)nc * sizeof *trip);
+    uint64_t *e01 = malloc((size_t)w * 3 * sizeof *e01), *e012 = e01 ? e01 + w : NULL;
+    uint64_t *near = e01 ? e01 + 2 * w : NULL;
     skl_ae_cache *cache = NULL;
     if (!g || !base || !exb || !isbase || !small || !single || !twin || !common || !tw ||
-        !trip) {
+        !trip || !e01) {
         ret = SK_ENOMEM;
         goto out;
     }
@@ -992,16 +972,30 @@ int skl_aligned(skl_state *s, int degree)
             if (degree == 3) {
                 /* the three cells' common excluders are some of the
                    first two's: fewer than two, and no third cell helps */
-                int ncom2 = 0;
-                for (int i = 0; i < w && ncom2 < 2; i++)
-                    ncom2 += popcount64(e0[i] & e1[i]);
-                if (ncom2 < 2)
+                for (int i = 0; i < w; i++)
+                    e01[i] = e0[i] & e1[i];
+                if (!two_or_more(e01, w))
                     continue;
+                /* a third cell needs two of them: it sees two, so it
+                   lies in near, the cells that see two of them */
+                memset(near, 0, (size_t)w * sizeof *near);
+                for (int i = 0; i < w; i++)
+                    for (uint64_t bx = e01[i]; bx; bx &= bx - 1) {
+                        const uint64_t *px = s->peerbits + (size_t)(i * 64 + lowest(bx)) * w;
+                        for (int k = i; k < w; k++)
+                            for (uint64_t by = k == i ? bx & (bx - 1) : e01[k]; by; by &= by - 1) {
+                                const uint64_t *py =
+                                    s->peerbits + (size_t)(k * 64 + lowest(by)) * w;
+                                for (int q = 0; q < w; q++)
+                                    near[q] |= px[q] & py[q];
+                            }
+                    }
                 /* third cells: the base cells among the first cell's
-                   excluders, then the second's (SE's order) */
+                   excluders, then the second's (SE's order), that see
+                   two common ones */
                 for (int pass = 0; pass < 2; pass++)
                     for (int i = 0; i < w; i++) {
-                        uint64_t b = (pass ? e1[i] & ~e0[i] : e0[i]) & isbase[i];
+                        uint64_t b = (pass ? e1[i] & ~e0[i] : e0[i]) & isbase[i] & near[i];
                         for (; b; b &= b - 1) {
                             int t = i * 64 + lowest(b);
                             if (t != c0 && t != c1)
@@ -1020,32 +1014,36 @@ int skl_aligned(skl_state *s, int degree)
             for (int ti = 0; ti < (degree == 3 ? ntw : 1); ti++) {
                 ae_ctx a;
                 int ncom = 0, c2 = degree == 3 ? tw[ti] : -1;
-                uint64_t key = 0;
+                if (degree == 3) { /* (two or more: c2 is in near) */
+                    const uint64_t *e2 = exb + (size_t)c2 * w;
+                    for (int i = 0; i < w; i++)
+                        e012[i] = e01[i] & e2[i];
+                }
+                if (cache && cache->have) {
+                    /* weighed by the last call unless a cell was not a
+                       base cell then; changed since: the three cells, or
+                       a cell seeing all three */
+                    const uint64_t *chg = cache->chg, *was = cache->wasbase;
+                    uint64_t known = was[c0 >> 6] >> (c0 & 63) & was[c1 >> 6] >> (c1 & 63) &
+                                     was[c2 >> 6] >> (c2 & 63) & 1;
+                    if (known)
+                        known = !((chg[c0 >> 6] >> (c0 & 63) | chg[c1 >> 6] >> (c1 & 63) |
+                                   chg[c2 >> 6] >> (c2 & 63)) & 1);
+                    for (int i = 0; i < w && known; i++)
+                        known = !(chg[i] & s->peerbits[(size_t)c0 * w + i] &
+                                  s->peerbits[(size_t)c1 * w + i] & s->peerbits[(size_t)c2 * w + i]);
+                    if (known)
+                        continue;
+                }
                 /* common excluders, in cell order; fewer than two exclude
-                   nothing, and most triples stop here */
+                   nothing */
                 for (int i = 0; i < w; i++) {
-                    uint64_t b = e0[i] & e1[i];
-                    if (degree == 3)
-                        b &= exb[(size_t)c2 * w + i];
+                    uint64_t b = degree == 3 ? e012[i] : e0[i] & e1[i];
                     for (; b; b &= b - 1)
                         common[ncom++] = i * 64 + lowest(b);
                 }
                 if (ncom < 2)
                     continue;
-                if (cache) {
-                    /* changed: the three cells, or a cell seeing all three */
-                    const uint64_t *chg = cache->chg;
-                    uint64_t moved = (chg[c0 >> 6] >> (c0 & 63) | chg[c1 >> 6] >> (c1 & 63) |
-                                      chg[c2 >> 6] >> (c2 & 63)) & 1;
-                    for (int i = 0; i < w && !moved; i++)
-                        moved = chg[i] & s->peerbits[(size_t)c0 * w + i] &
-                                s->peerbits[(size_t)c1 * w + i] & s->peerbits[(size_t)c2 * w + i];
-                    key = ae_key(c0, c1, c2);
-                    if (!moved && ae_known(cache, key)) {
-                        ae_remember(cache, key);
-                        continue;
-                    }
-                }
                 memset(&a, 0, offsetof(ae_ctx, pair));
                 memset(a.pair, 0, (size_t)s->n * sizeof *a.pair);
                 memset(a.allowed, 0, sizeof a.allowed);
@@ -1071,11 +1069,8 @@ int skl_aligned(skl_state *s, int degree)
                     }
                 }
                 ae_allowed(&a);
-                if (a.full) {
-                    if (cache)
-                        ae_remember(cache, key);
+                if (a.full)
                     continue;
-                }
                 skl_step_reset(s, degree == 2 ? SK_TECH_ALIGNED_PAIR_EXCLUSION
                                               : SK_TECH_ALIGNED_TRIPLE_EXCLUSION,
                                degree == 2 ? 62 : 75);
@@ -1088,13 +1083,11 @@ int skl_aligned(skl_state *s, int degree)
                     ret = 1;
                     goto out;
                 }
-                if (cache)
-                    ae_remember(cache, key);
             }
         }
 out:
     if (cache)
-        ae_end(cache);
+        ae_end(s, cache, g, isbase, ret == 0);
     free(g);
     free(base);
     free(exb);
@@ -1105,5 +1098,6 @@ out:
     free(common);
     free(tw);
     free(trip);
+    free(e01);
     return ret;
 }
