@@ -70,10 +70,19 @@ typedef struct nrec {
     int par, npar; /* the candidates it needs removed: rpool[par ..] */
 } nrec;
 
+/* An entry of a slot's map: the node of a potential, valid when stamp is
+ * the run's (one cache line for both). */
+typedef struct sent {
+    unsigned stamp;
+    int node;
+} sent;
+
 typedef struct run {
     int slot;       /* which map holds it */
     unsigned stamp; /* entries of the map written by this run */
     int off, count; /* its nodes: rlist[off .. off + count) */
+    sent *map;      /* the slot's map (np entries) */
+    uint64_t *bits; /* and its set of potentials (bw words) */
 } run;
 
 
@@ -86,14 +95,13 @@ struct skl_chain {
     int *rlist;
     int nrlist, caprlist;
     int nslots;
-    int *smap;          /* nslots * np: node of a potential in a slot's run */
-    unsigned *sstamp;   /* nslots * np */
+    sent *smap;         /* nslots * np: node of a potential in a slot's run */
     uint64_t *sbits;    /* nslots * bw: the potentials of a slot's run as a
                            set, for intersections */
     unsigned *sbits_of; /* nslots: the stamp of the run sbits holds */
     int bw;             /* words of a set of potentials */
     uint64_t *ibits;    /* bw: scratch for intersections */
-    uint8_t *sready;    /* nslots: the slot's sstamp is zeroed (on first
+    uint8_t *sready;    /* nslots: the slot's stamps are zeroed (on first
                            use: on 9x9 the maps are 8.5 MB, most slots
                            never used, and zeroing them all was a sixth
                            of the time of rating a 17-clue puzzle) */
@@ -223,7 +231,6 @@ void skl_chain_free(skl_state *s)
     free(c->par);
     free(c->rlist);
     free(c->smap);
-    free(c->sstamp);
     free(c->sbits);
     free(c->sbits_of);
     free(c->ibits);
@@ -307,7 +314,6 @@ static int setup(skl_state *s)
             return SK_ENOMEM;
         }
     }
-    c->sstamp = malloc((size_t)c->nslots * (size_t)c->np * sizeof *c->sstamp);
     c->sready = calloc((size_t)c->nslots, 1);
     c->bw = (c->np + 63) / 64;
     c->sbits = malloc((size_t)c->nslots * (size_t)c->bw * sizeof *c->sbits);
@@ -339,7 +345,7 @@ static int setup(skl_state *s)
     c->lk_stamp = calloc((size_t)c->np, sizeof *c->lk_stamp);
     c->lk_start = malloc((size_t)c->np * sizeof *c->lk_start);
     c->lk_len = malloc((size_t)c->np * sizeof *c->lk_len);
-    if (!c->lk_stamp || !c->lk_start || !c->lk_len || !c->smap || !c->sstamp || !c->sready || !c->sbits || !c->sbits_of || !c->ibits || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
+    if (!c->lk_stamp || !c->lk_start || !c->lk_len || !c->smap || !c->sready || !c->sbits || !c->sbits_of || !c->ibits || !c->seen || !c->g || !c->src || !c->fw || !c->both ||
         !c->todo || !c->next || !c->mark || !c->out ||
         !c->outpar || !c->outcause || !c->tmp || !c->cnt || !c->cnt_stamp || !c->chouse_off || !c->peers_off ||
         !c->peers || !c->chouse || !c->chpos || !c->hm_grid || !c->hm || !c->pot_cell ||
@@ -448,37 +454,38 @@ static void pool_reset(skl_chain *c)
     c->nrlist = 0;
 }
 
-static inline INLINE int run_find(const skl_chain *c, const run *r, int pot)
+static inline INLINE int run_find(const run *r, int pot)
 {
-    size_t at = (size_t)r->slot * (size_t)c->np + (size_t)pot;
-    return c->sstamp[at] == r->stamp ? c->smap[at] : -1;
+    const sent *e = r->map + pot;
+    return e->stamp == r->stamp ? e->node : -1;
 }
 
 static void run_begin(skl_chain *c, run *r, int slot)
 {
+    r->map = c->smap + (size_t)slot * (size_t)c->np;
+    r->bits = c->sbits + (size_t)slot * (size_t)c->bw;
     if (!c->sready[slot]) {
-        memset(c->sstamp + (size_t)slot * (size_t)c->np, 0, (size_t)c->np * sizeof *c->sstamp);
+        memset(r->map, 0, (size_t)c->np * sizeof *r->map);
         c->sready[slot] = 1;
     }
     r->slot = slot;
     r->stamp = ++c->stamp;
     r->off = c->nrlist;
     r->count = 0;
-    memset(c->sbits + (size_t)slot * (size_t)c->bw, 0, (size_t)c->bw * sizeof *c->sbits);
+    memset(r->bits, 0, (size_t)c->bw * sizeof *r->bits);
     c->sbits_of[slot] = r->stamp;
 }
 
 /* Adds node k to run r (the run being built is always the last). */
 static inline INLINE int run_add(skl_chain *c, run *r, int k)
 {
-    size_t at = (size_t)r->slot * (size_t)c->np + (size_t)c->node[k].pot;
+    const int pot = c->node[k].pot;
     if (c->nrlist >= c->caprlist &&
         !grow((void **)&c->rlist, &c->caprlist, c->nrlist + 1, sizeof *c->rlist))
         return 0;
-    c->smap[at] = k;
-    c->sstamp[at] = r->stamp;
-    c->sbits[(size_t)r->slot * (size_t)c->bw + (size_t)(c->node[k].pot >> 6)] |=
-        1ull << (c->node[k].pot & 63);
+    r->map[pot].node = k;
+    r->map[pot].stamp = r->stamp;
+    r->bits[pot >> 6] |= 1ull << (pot & 63);
     c->rlist[c->nrlist++] = k;
     r->count++;
     return 1;
@@ -546,7 +553,7 @@ static void off_to_on(skl_state *s, int pot, int y, int x, const run *r)
         c->outcause[c->nout] = CAUSE_CELL;
         c->out[c->nout++] = POT(cell, other, 1);
         for (uint64_t v = c->src[cell] & ~c->g[cell]; r && v; v &= v - 1) {
-            int k = run_find(c, r, POT(cell, lowest(v), 0));
+            int k = run_find(r, POT(cell, lowest(v), 0));
             if (k >= 0)
                 c->outpar[np++] = k, (*cntp)++;
         }
@@ -567,7 +574,7 @@ static void off_to_on(skl_state *s, int pot, int y, int x, const run *r)
         c->out[c->nout++] = POT(hc[lowest(b)], d, 1);
         /* the places the run removed (src is grid at the run's start) */
         for (uint64_t q = r ? c->hm_grid[h * N_ + d] & ~c->hm[h * N_ + d] : 0; q; q &= q - 1) {
-            int k = run_find(c, r, POT(hc[lowest(q)], d, 0));
+            int k = run_find(r, POT(hc[lowest(q)], d, 0));
             if (k >= 0)
                 c->outpar[np++] = k, (*cntp)++;
         }
@@ -1290,7 +1297,7 @@ static int do_cycles(skl_state *s, int start, int y, int x)
                     if (ncycles < c->np)
                         cycles[ncycles++] = k;
                 }
-                if (run_find(c, &r, pot) < 0) {
+                if (run_find(&r, pot) < 0) {
                     if (k < 0 && (k = new_node(c, pot, &p, 1, c->lc[i])) < 0)
                         return SK_ENOMEM;
                     if (!run_add(c, &r, k))
@@ -1320,7 +1327,7 @@ static int forcing_links(skl_chain *c, run *r, int p, int neg, int *found, int *
         int pot = c->lo[i];
         if (pot == neg && *found < 0 && (*found = new_node(c, pot, &p, 1, c->lc[i])) < 0)
             return SK_ENOMEM;
-        if (run_find(c, r, pot) < 0) {
+        if (run_find(r, pot) < 0) {
             int k = new_node(c, pot, &p, 1, c->lc[i]);
             if (k < 0 || !run_add(c, r, k))
                 return SK_ENOMEM;
@@ -1709,7 +1716,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
             if (!queue_room(c, toff + c->nout))
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
-                int pot = c->lo[i], conj = run_find(c, r, pot ^ 1);
+                int pot = c->lo[i], conj = run_find(r, pot ^ 1);
                 if (conj >= 0) {
                     int k = new_node(c, pot, &p, 1, c->lc[i]);
                     if (k < 0)
@@ -1718,7 +1725,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
                     *a_off = k;
                     return 1;
                 }
-                if (run_find(c, r, pot) < 0) {
+                if (run_find(r, pot) < 0) {
                     int k = new_node(c, pot, &p, 1, c->lc[i]);
                     if (k < 0 || !run_add(c, r, k))
                         return SK_ENOMEM;
@@ -1745,7 +1752,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
                 if (nh)
                     memcpy(c->tmp + 1, c->outpar + at + 1, (size_t)nh * sizeof *c->tmp);
                 at += nh + 1;
-                conj = run_find(c, r, pot ^ 1);
+                conj = run_find(r, pot ^ 1);
                 if (conj >= 0) {
                     int k = new_node(c, pot, c->tmp, nh + 1, c->lc[i]);
                     if (k < 0)
@@ -1754,7 +1761,7 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
                     *a_off = conj;
                     return 1;
                 }
-                if (run_find(c, r, pot) < 0) {
+                if (run_find(r, pot) < 0) {
                     int k = new_node(c, pot, c->tmp, nh + 1, c->lc[i]);
                     if (k < 0 || !run_add(c, r, k))
                         return SK_ENOMEM;
@@ -1771,10 +1778,10 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
                 int pot = c->adv[i], nest = c->adv[i + 1], np = c->adv[i + 2], npar = 0;
                 const int *pp = c->adv + i + 3;
                 i += 3 + np;
-                if (run_find(c, r, pot) >= 0)
+                if (run_find(r, pot) >= 0)
                     continue;
                 for (int j = 0; j < np; j++) {
-                    int k = run_find(c, r, pp[j]);
+                    int k = run_find(r, pp[j]);
                     if (k >= 0)
                         c->tmp[npar++] = k;
                 }
@@ -1850,7 +1857,7 @@ static void multi_step(skl_state *s, const run *runs, int nr, int target, int re
         return;
     int targets[SK_MAX_N];
     for (int i = 0; i < nr; i++)
-        targets[i] = run_find(c, &runs[i], p);
+        targets[i] = run_find(&runs[i], p);
     cx = hint_cx(c, targets, nr);
     double diff = difficulty(base_rating(c), cx);
     int key = region ? 6 : 5;
@@ -1875,7 +1882,7 @@ static void multi_step(skl_state *s, const run *runs, int nr, int target, int re
     if (region && s->step.nhouses < 8)
         s->step.houses[s->step.nhouses++] = house;
     for (int i = 0; i < nr; i++)
-        add_branch(s, run_find(c, &runs[i], p));
+        add_branch(s, run_find(&runs[i], p));
 }
 
 /* Potentials in every run of runs[0..nr), in the order of runs[0]; on
@@ -1896,7 +1903,7 @@ static int intersect(skl_state *s, const run *runs, int nr, int on)
         for (int w = 0; w < c->bw; w++) {
             uint64_t x = parity;
             for (int j = 0; j < nr && x; j++)
-                x &= c->sbits[(size_t)runs[j].slot * (size_t)c->bw + (size_t)w];
+                x &= runs[j].bits[w];
             c->ibits[w] = x;
             any |= x;
         }
@@ -1912,7 +1919,7 @@ static int intersect(skl_state *s, const run *runs, int nr, int on)
             all = (int)(c->ibits[pot >> 6] >> (pot & 63) & 1);
         else
             for (int j = 1; j < nr && all; j++)
-                all = run_find(c, &runs[j], pot) >= 0;
+                all = run_find(&runs[j], pot) >= 0;
         if (all && c->cnt_stamp[pot] != st) {
             c->cnt_stamp[pot] = st;
             c->tmp[n++] = pot;
@@ -2019,7 +2026,7 @@ static int multiple_cell(skl_state *s, int cell)
             for (int on = 1; on >= 0; on--)
                 for (int i = 0; i < ron->count; i++) {
                     int k = c->rlist[ron->off + i], pot = c->node[k].pot, k2;
-                    if (PON(pot) != on || (k2 = run_find(c, &roff, pot)) < 0)
+                    if (PON(pot) != on || (k2 = run_find(&roff, pot)) < 0)
                         continue;
                     binary_step(s, k, k2, pot, 0);
                 }
