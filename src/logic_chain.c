@@ -2016,11 +2016,13 @@ static int multiple_cell(skl_state *s, int cell)
             return rc;
         if (do_contra && st == 1)
             binary_step(s, a, b, POT(cell, d, 0), 1);
-        st = chain_from(s, &roff, c->slot_base + s->n, POT(cell, d, 0), &a, &b);
-        if (st < 0)
-            return st;
-        if (do_contra && st == 1)
-            binary_step(s, a, b, POT(cell, d, 1), 1);
+        if (do_contra || do_double) { /* (static chains use no off run) */
+            st = chain_from(s, &roff, c->slot_base + s->n, POT(cell, d, 0), &a, &b);
+            if (st < 0)
+                return st;
+            if (do_contra && st == 1)
+                binary_step(s, a, b, POT(cell, d, 1), 1);
+        }
         if (do_double) {
             const run *ron = &runs[nr];
             for (int on = 1; on >= 0; on--)
