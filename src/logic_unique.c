@@ -110,9 +110,13 @@ typedef struct ur_ctx {
     int *loop, len;
     uint8_t *visits; /* 2 * nh: houses holding an odd / even cell of the path */
     uint8_t *inl;    /* nc: cells on the path */
-    int **found;   /* loops found from the current start cell */
-    int *found_len;
+    int *pool;     /* loops found from the current start cell, one after
+                      another: loop i is pool[found_at[i] ..], found_len[i]
+                      cells */
+    int npool, cappool;
+    int *found_at, *found_len;
     int nfound, capfound;
+    uint8_t *seen; /* 2 * nh: valid_loop's */
     long budget;
     /* hints kept (for the duplicate rule) and the best */
     ur_hint *hints;
@@ -142,25 +146,33 @@ static int record_loop(ur_ctx *u)
 {
     if (u->nfound == u->capfound) {
         int cap = u->capfound ? 2 * u->capfound : 16;
-        int **f = realloc(u->found, (size_t)cap * sizeof *f);
-        int *fl = f ? realloc(u->found_len, (size_t)cap * sizeof *fl) : NULL;
-        if (f)
-            u->found = f;
-        if (!f || !fl) {
+        int *at = realloc(u->found_at, (size_t)cap * sizeof *at);
+        if (at)
+            u->found_at = at;
+        int *fl = at ? realloc(u->found_len, (size_t)cap * sizeof *fl) : NULL;
+        if (!fl) {
             u->oom = 1;
             return 0;
         }
         u->found_len = fl;
         u->capfound = cap;
     }
-    int *copy = malloc((size_t)u->len * sizeof *copy);
-    if (!copy) {
-        u->oom = 1;
-        return 0;
+    if (u->npool + u->len > u->cappool) {
+        int cap = u->cappool ? 2 * u->cappool : 256;
+        while (cap < u->npool + u->len)
+            cap *= 2;
+        int *p = realloc(u->pool, (size_t)cap * sizeof *p);
+        if (!p) {
+            u->oom = 1;
+            return 0;
+        }
+        u->pool = p;
+        u->cappool = cap;
     }
-    memcpy(copy, u->loop, (size_t)u->len * sizeof *copy);
-    u->found[u->nfound] = copy;
+    memcpy(u->pool + u->npool, u->loop, (size_t)u->len * sizeof *u->pool);
+    u->found_at[u->nfound] = u->npool;
     u->found_len[u->nfound++] = u->len;
+    u->npool += u->len;
     return 1;
 }
 
@@ -220,15 +232,14 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
 }
 
 /* Every house visited by the loop's odd cells is visited once by them,
- * the same for even cells, and both visit the same houses. */
-static int valid_loop(const skl_state *s, const int *loop, int len, int nt)
+ * the same for even cells, and both visit the same houses.  seen: room
+ * for 2 nh flags. */
+static int valid_loop(const skl_state *s, const int *loop, int len, int nt, uint8_t *seen)
 {
     int nh = s->nh;
-    uint8_t *odd = calloc((size_t)nh * 2, 1);
+    uint8_t *odd = seen, *even = seen + nh;
     int ok = 1;
-    if (!odd)
-        return 0;
-    uint8_t *even = odd + nh;
+    memset(seen, 0, (size_t)nh * 2);
     for (int i = 0; i < len && ok; i++)
         for (int t = 0; t < nt && ok; t++) {
             int k = region_of(s, loop[i], t);
@@ -241,7 +252,6 @@ static int valid_loop(const skl_state *s, const int *loop, int len, int nt)
         }
     for (int k = 0; k < nh && ok; k++)
         ok = odd[k] == even[k];
-    free(odd);
     return ok;
 }
 
@@ -468,10 +478,10 @@ static void ur_loop(ur_ctx *u, const int *loop, int len, sk_cand *el)
 
 static void ur_free(ur_ctx *u)
 {
-    for (int i = 0; i < u->nfound; i++)
-        free(u->found[i]);
-    free(u->found);
+    free(u->pool);
+    free(u->found_at);
     free(u->found_len);
+    free(u->seen);
     for (int i = 0; i < u->nhints; i++) {
         free(u->hints[i].loop);
         free(u->hints[i].el);
@@ -497,7 +507,9 @@ int skl_unique_loops(skl_state *s)
     u.loop = malloc((size_t)s->nc * sizeof *u.loop);
     u.visits = calloc((size_t)s->nh * 2, 1);
     u.inl = calloc((size_t)s->nc, 1);
-    if (!g || !el || !u.loop || !u.visits || !u.inl) {
+    u.seen = malloc((size_t)s->nh * 2);
+    if (!g || !el || !u.loop || !u.visits || !u.inl || !u.seen) {
+        free(u.seen);
         free(u.inl);
         free(u.visits);
         free(g);
@@ -525,13 +537,14 @@ int skl_unique_loops(skl_state *s)
             continue;
         u.len = 0;
         u.budget = 1000000;
-        for (int i = 0; i < u.nfound; i++)
-            free(u.found[i]);
         u.nfound = 0;
+        u.npool = 0;
         find_loops(&u, c, 2, 0, -1);
-        for (int i = 0; i < u.nfound && !u.oom; i++)
-            if (valid_loop(s, u.found[i], u.found_len[i], u.nt))
-                ur_loop(&u, u.found[i], u.found_len[i], el);
+        for (int i = 0; i < u.nfound && !u.oom; i++) {
+            const int *loop = u.pool + u.found_at[i];
+            if (valid_loop(s, loop, u.found_len[i], u.nt, u.seen))
+                ur_loop(&u, loop, u.found_len[i], el);
+        }
     }
     if (u.oom) {
         ret = SK_ENOMEM;
