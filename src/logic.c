@@ -142,6 +142,24 @@ int sk_logic_new(const sk_model *m, sk_logic **out)
             k++;
         }
     s->nh = k;
+    /* for locking: which places of a block, column or row lie in the same
+       house of each kind as each of its places */
+    s->same = calloc((size_t)s->nh * 3 * (size_t)s->n, sizeof *s->same);
+    if (!s->same) {
+        sk_logic_free(s);
+        return SK_ENOMEM;
+    }
+    for (k = 0; k < s->nh; k++) {
+        int cnt;
+        const uint16_t *cells = skl_hcells(s, k, &cnt);
+        if (s->hkind[k] == SKL_OTHER || cnt > s->n)
+            continue;
+        for (int t = 0; t < 3; t++)
+            for (int i = 0; i < cnt; i++)
+                for (int j = 0; j < cnt; j++)
+                    if (s->cell_house[cells[j] * 3 + t] == s->cell_house[cells[i] * 3 + t])
+                        s->same[((size_t)k * 3 + (size_t)t) * (size_t)s->n + (size_t)i] |= BIT(j);
+    }
     /* each cell's places in the full houses, for keeping pos up */
     for (k = 0; k < s->nh; k++) {
         int cnt;
@@ -179,6 +197,7 @@ void sk_logic_free(sk_logic *s)
     free(s->house);
     free(s->hkind);
     free(s->cell_house);
+    free(s->same);
     free(s->elim);
     free(s->cells);
     free(s->nodes);
@@ -581,11 +600,8 @@ static int locking(skl_state *s, int direct)
                    candidate is the first place's */
                 int k2 = s->cell_house[c1[lowest(p1)] * 3 + t2];
                 if (k2 >= 0) {
-                    int all = 1;
-                    for (uint64_t q = p1; q && all; q &= q - 1)
-                        all = in_house(s, k2, c1[lowest(q)]);
-                    if (!all)
-                        continue;
+                    if (p1 & ~s->same[((size_t)k1 * 3 + (size_t)t2) * (size_t)s->n + (size_t)lowest(p1)])
+                        continue; /* not all in k2 */
                     int cnt2, block1 = t1 == SKL_BLOCK;
                     const uint16_t *c2 = hcells(s, k2, &cnt2);
                     hint_reset(s, block1 ? (direct ? SK_TECH_DIRECT_POINTING : SK_TECH_POINTING)

@@ -57,6 +57,9 @@ struct sk_logic {
     int nh;          /* full houses, SE order */
     int *house;      /* model house of each */
     uint8_t *hkind;  /* SKL_BLOCK... */
+    uint64_t *same;  /* nh * 3 * N: for a block, column or row k, kind t and
+                        place i, the places of k in the same house of kind
+                        t as place i (locking) */
     int *cell_house; /* nc * 3: the cell's block, column, row (indexes into
                         house[]), -1 when it has none */
     sk_step step;    /* the step being built */
