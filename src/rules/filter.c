@@ -534,6 +534,13 @@ static int group_support1(int nu, const uint32_t *unit_off, uint64_t *dom, uint6
     return 1;
 }
 
+/* 1 when a group of t cells whose masks allow `choices` ways is one unit
+ * of group_support1 (taken whole), 0 when its cells are units of their own. */
+static inline int whole_unit(int t, int choices)
+{
+    return t > 1 && t <= GROUP_EXACT_MAX && choices <= GROUP_EXACT_CHOICES;
+}
+
 /* The units of group_support1 for a sum with groups (compile.c puts each
  * group's cells together): each group of two to GROUP_EXACT_MAX cells
  * with at most GROUP_EXACT_CHOICES choices is one unit, any other cell a
@@ -548,7 +555,7 @@ static int group_units(int n, const uint64_t *dom, const uint64_t *group, uint32
             int choices = 1;
             for (int k = i; k < j; k++)
                 choices *= digits_in(dom[k]);
-            if (choices <= GROUP_EXACT_CHOICES) {
+            if (whole_unit(j - i, choices)) {
                 unit_off[nu++] = (uint32_t)i;
                 continue;
             }
@@ -605,7 +612,7 @@ static int group_bounds_runs(int n, uint64_t *dom, const uint64_t *group, long l
                 return -1;
             choices *= digits_in(dom[i]);
         }
-        if (b - a > 1 && b - a <= GROUP_EXACT_MAX && choices <= GROUP_EXACT_CHOICES) {
+        if (whole_unit(b - a, choices)) {
             unit_off[nu++] = (uint32_t)a;
             continue;
         }
