@@ -1359,29 +1359,20 @@ static int do_forcing(skl_state *s, int start, int y, double base, int *target)
        of one queue are of one depth; expanding depth t makes nodes of
        depth t + 1, whose chains rest on t + 2 potentials (a static link
        has one parent), so once that many rate too high the search ends */
-    while ((hon < ton || hoff < toff) && found < 0) {
-        if (hon < ton) {
-            if (out_of_reach(c, base, depth + 2))
-                break;
-            while (hon < ton) {
-                int p = c->qon[hon++];
-                if (!links(s, c->node[p].pot, y, 1) || !queue_room(c, toff + c->nout) ||
-                    forcing_links(c, &r, p, neg, &found, c->qoff, &toff) != SK_OK)
-                    return SK_ENOMEM;
-            }
-            depth++;
+    for (int from_on = 1; (hon < ton || hoff < toff) && found < 0; from_on = !from_on) {
+        int *head = from_on ? &hon : &hoff, tail = from_on ? ton : toff;
+        if (*head == tail)
+            continue;
+        if (out_of_reach(c, base, depth + 2))
+            break;
+        /* one layer: the queue's nodes, linked into the other queue */
+        while (*head < tail) {
+            int p = (from_on ? c->qon : c->qoff)[(*head)++], *to_tail = from_on ? &toff : &ton;
+            if (!links(s, c->node[p].pot, y, 1) || !queue_room(c, *to_tail + c->nout) ||
+                forcing_links(c, &r, p, neg, &found, from_on ? c->qoff : c->qon, to_tail) != SK_OK)
+                return SK_ENOMEM;
         }
-        if (hoff < toff && found < 0) {
-            if (out_of_reach(c, base, depth + 2))
-                break;
-            while (hoff < toff) {
-                int p = c->qoff[hoff++];
-                if (!links(s, c->node[p].pot, y, 1) || !queue_room(c, ton + c->nout) ||
-                    forcing_links(c, &r, p, neg, &found, c->qon, &ton) != SK_OK)
-                    return SK_ENOMEM;
-            }
-            depth++;
-        }
+        depth++;
     }
     *target = found;
     return SK_OK;
