@@ -46,7 +46,8 @@
  *   candidate; when half the score of a digit's better place among its
  *   only two places in a full house beats that, the branch is "the digit
  *   there, or not" instead.  Every scored choice is binary: the cell's
- *   lowest digit, or the cell without it, propagated as such, after which
+ *   lowest digit (its highest where its sums ask for high digits:
+ *   digit_order), or the cell without it, propagated as such, after which
  *   the next branch is chosen afresh (the dead end just met has moved the
  *   scores, and the other cell may now come first).  Trying the cell's
  *   digits one after another instead never propagates what the failed
@@ -106,6 +107,8 @@ typedef struct state {
     uint64_t *either;      /* either[j]: union of cell j's masks over those */
     uint32_t *score;       /* score[i]: recent dead ends right after branching on
                               cell i, on top of its rules' weight */
+    uint8_t *high;         /* high[i]: scored branching on cell i tries its
+                              highest digit first (digit_order) */
     uint32_t vscore[SK_MAX_N]; /* vscore[d]: recent dead ends right after trying d */
     uint32_t conflicts;    /* dead ends since the scores were last halved */
     long expect;           /* scored branching on a cell of 5 digits or more:
@@ -128,7 +131,8 @@ static size_t general_workspace(const sk_model *m)
          + align8(nc * 4)                      /* seen */
          + align8(nc * 2) * 2                  /* touched, hits */
          + align8(nc * 8)                      /* either */
-         + align8(nc * 4);                     /* score */
+         + align8(nc * 4)                      /* score */
+         + align8(nc);                         /* high */
 }
 
 static void carve(state *s, void *ws, const sk_model *m)
@@ -141,7 +145,8 @@ static void carve(state *s, void *ws, const sk_model *m)
     s->touched = (uint16_t *)(void *)p; p += align8(nc * 2);
     s->hits = (uint16_t *)(void *)p;    p += align8(nc * 2);
     s->either = (uint64_t *)(void *)p;  p += align8(nc * 8);
-    s->score = (uint32_t *)(void *)p;
+    s->score = (uint32_t *)(void *)p;   p += align8(nc * 4);
+    s->high = (uint8_t *)p;
 }
 
 /*
@@ -443,6 +448,52 @@ static void rule_weights(state *s)
     }
 }
 
+/*
+ * Which digit a scored choice tries first ("d here, or not"): the lowest,
+ * unless the sums over the cell ask for high digits.  Each SUM and COMBO
+ * of the cell adds how far the mean digit of its totals (of its digit
+ * sets, for a COMBO) lies above the middle digit; a cell whose sums lean
+ * high tries its highest digit first.  On a sum that needs high digits a
+ * low digit soon fails, and "1 here, or not" is a short refutation
+ * followed by a child that is its parent less one candidate, one guess
+ * spent for little; "9 here, or not" splits the cell's possibilities
+ * where they lie.  Cages without a total and renban windows (means in the
+ * middle) and cells under no sum keep the lowest digit.  Measured in
+ * guesses (tree sizes do not drift with the machine):
+ * LITTLE_KILLER_SNIPES#11 4.56 -> 3.03 million, #9 875,000 -> 752,000,
+ * four subproblems of #13 60,600 -> 50,000, 53 little killers turned and
+ * transposed 134,700 -> 122,100; the 14 MATHEMAGIC killers 638,000 ->
+ * 643,000 (their totals lean both ways: no change on the whole).
+ */
+static void digit_order(state *s)
+{
+    const sk_model *m = s->pr.m;
+    const double middle = (m->n + 1) / 2.0;
+    /* each cell's lean, in 1/1024ths of a digit, in the probes' scratch
+     * (no probe has run yet) */
+    int64_t *lean = (int64_t *)(void *)s->either;
+    memset(lean, 0, (size_t)m->ncells * sizeof *lean);
+    for (int x = 0; x < m->ncons; x++) {
+        const skx_con *c = &m->cons[x];
+        double mean;
+        if (c->type == SKX_SUM && !c->aux) {
+            mean = (c->lo + c->hi) / 2.0 / c->ncells;
+        } else if (c->type == SKX_COMBO && c->ndata) {
+            double total = 0;
+            for (uint32_t k = 0; k < c->ndata; k++)
+                for (uint64_t set = m->con_data[c->data_off + k]; set; set &= set - 1)
+                    total += __builtin_ctzll(set) + 1;
+            mean = total / c->ndata / c->ncells;
+        } else {
+            continue;
+        }
+        for (uint32_t j = 0; j < c->ncells; j++)
+            lean[m->con_cells[c->cell_off + j]] += (int64_t)((mean - middle) * 1024);
+    }
+    for (int i = 0; i < m->ncells; i++)
+        s->high[i] = lean[i] > 0;
+}
+
 static int report(state *s, sk_ctl *ctl)
 {
     for (int i = 0; i < s->pr.m->ncells; i++)
@@ -488,8 +539,10 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
      * found. */
     const int scored_only = m->ncons != 0 && m->n <= 9;
     const int alternate = m->ncons != 0 && !scored_only;
-    if (m->ncons)
+    if (m->ncons) {
         rule_weights(s);
+        digit_order(s);
+    }
     int strategy = scored_only ? SCORED : PROBING;
     uint64_t round = FIRST_ROUND, budget = FIRST_ROUND;
     int width = (m->n >= 10 || m->ncons) && !scored_only ? SK_MAX_N : 0;
@@ -560,13 +613,15 @@ static int general_search(void *ws, const sk_model *m, const uint8_t *givens, sk
                     /* binary: a digit of a cell, or the cell without it;
                      * a digit's two places in a house when half the
                      * better place's score beats the cell's score per
-                     * digit, else the cell's lowest digit */
+                     * digit, else the cell's lowest digit (its highest
+                     * where its sums lean high: digit_order) */
                     if (s->score[i] &&
                         choose_pair(s, 2 * ((uint64_t)s->score[i] + w - 1) / w, &c2, &d2)) {
                         i = c2;
                         s->expect = -1;
                     } else {
-                        d2 = s->pr.cand[i] & -s->pr.cand[i];
+                        d2 = s->high[i] ? 1ull << (63 - __builtin_clzll(s->pr.cand[i]))
+                                        : s->pr.cand[i] & -s->pr.cand[i];
                     }
                     f->untried = d2;
                     f->rest = s->pr.cand[i] & ~d2;
