@@ -490,7 +490,7 @@ static int full_house_or_hidden_single(skl_state *s)
             if (!s->val[cells[i]])
                 at = cells[i];
         uint64_t left = s->m->all & ~placed_in(s, k);
-        if (popcount64(left) != 1 || !(s->cand[at] & left) || (s->limit && s->limit < 10))
+        if (!skl_one(left) || !(s->cand[at] & left) || (s->limit && s->limit < 10))
             continue;
         hint_reset(s, SK_TECH_FULL_HOUSE, 10);
         s->step.cell = at;
@@ -507,7 +507,7 @@ static int full_house_or_hidden_single(skl_state *s)
             if (done & BIT(d))
                 continue;
             uint64_t p = positions(s, k, d);
-            if (popcount64(p) != 1)
+            if (!skl_one(p))
                 continue;
             int block = s->hkind[k] == SKL_BLOCK;
             if (s->limit && s->limit < (block ? 12 : 15))
@@ -528,7 +528,7 @@ static int naked_single(skl_state *s)
     if (s->limit && s->limit < 23)
         return 0;
     for (int c = 0; c < s->nc; c++)
-        if (!s->val[c] && popcount64(s->cand[c]) == 1) {
+        if (!s->val[c] && skl_one(s->cand[c])) {
             hint_reset(s, SK_TECH_NAKED_SINGLE, 23);
             s->step.cell = c;
             s->step.digit = lowest(s->cand[c]) + 1;
@@ -594,7 +594,7 @@ static int locking(skl_state *s, int direct)
                 int cnt1;
                 const uint16_t *c1 = hcells(s, k1, &cnt1);
                 uint64_t p1 = positions(s, k1, d);
-                if (popcount64(p1) < 2)
+                if (!skl_many(p1))
                     continue;
                 /* two cells share at most one house of a kind: the only
                    candidate is the first place's */
@@ -630,7 +630,7 @@ static int locking(skl_state *s, int direct)
                         int cnt3, left = 0, at = -1, crosses = 0;
                         const uint16_t *c3 = hcells(s, k3, &cnt3);
                         uint64_t p3 = positions(s, k3, d);
-                        if (popcount64(p3) < 2)
+                        if (!skl_many(p3))
                             continue;
                         for (uint64_t q = p3; q; q &= q - 1) {
                             int c = c3[lowest(q)];
@@ -674,8 +674,7 @@ static int hidden_set(skl_state *s, int k, int direct)
             int dig[SK_MAX_N], m = 0;
             for (int d = 0; d < s->n; d++) {
                 pos[d] = positions(s, h, d);
-                int np = popcount64(pos[d]);
-                if (np >= 2 && np <= k)
+                if (skl_two_to(pos[d], k))
                     dig[m++] = d;
             }
             if (m < k)
@@ -712,10 +711,10 @@ static int hidden_set(skl_state *s, int k, int direct)
                         continue;
                     }
                 for (int d = 0; d < s->n; d++) {
-                    if (sub & BIT(d) || popcount64(pos[d]) < 2)
+                    if (sub & BIT(d) || !skl_many(pos[d]))
                         continue;
                     uint64_t rest = pos[d] & ~uni;
-                    if (popcount64(rest) == 1) {
+                    if (skl_one(rest)) {
                         s->step.cell = cells[lowest(rest)];
                         s->step.digit = d + 1;
                         return 1;
@@ -802,8 +801,7 @@ static int fish(skl_state *s, int k)
         for (int d = 0; d < s->n; d++) {
             elig[d] = 0;
             for (int b = 0; b < nb; b++) {
-                int np = popcount64(positions(s, base[b], d));
-                if (np >= 2 && np <= k)
+                if (skl_two_to(positions(s, base[b], d), k))
                     elig[d] |= BIT(b);
             }
         }
@@ -815,7 +813,7 @@ static int fish(skl_state *s, int k)
                     continue;
                 for (uint64_t q = sub; q && ok; q &= q - 1) {
                     uint64_t p = positions(s, base[lowest(q)], d);
-                    if (popcount64(p) < 2)
+                    if (!skl_many(p))
                         ok = 0;
                     uni |= p;
                 }

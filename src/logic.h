@@ -29,6 +29,27 @@ static inline int skl_popcount(uint64_t x)
 #endif
 }
 
+/* Counts compared with small numbers, without counting (the hot tests of
+ * the techniques; a build without the popcount instruction counts in a
+ * dozen operations). */
+static inline int skl_one(uint64_t x) /* exactly one bit */
+{
+    return x && !(x & (x - 1));
+}
+static inline int skl_many(uint64_t x) /* two bits or more */
+{
+    return (x & (x - 1)) != 0;
+}
+static inline int skl_two(uint64_t x) /* exactly two */
+{
+    return skl_one(x & (x - 1));
+}
+/* 2 <= bits <= k */
+static inline int skl_two_to(uint64_t x, int k)
+{
+    return skl_many(x) && (k == 2 ? skl_two(x) : skl_popcount(x) <= k);
+}
+
 /* The k-subset after x of an n-set, in increasing order of the bit mask
  * (SE's Permutations order: {0,1}, {0,2}, {1,2}, {0,3}...); 0 after the
  * last. */

@@ -546,7 +546,7 @@ static void off_to_on(skl_state *s, int pot, int y, int x, const run *r)
     const sk_model *m = s->m;
     int cell = PCELL(pot), d = PDIG(pot), np = 0;
     c->nout = 0;
-    if (y && popcount64(c->g[cell]) == 2) {
+    if (y && skl_two(c->g[cell])) {
         int other = lowest(c->g[cell] & ~SKL_BIT(d));
         int *cntp = &c->outpar[np++];
         *cntp = 0;
