@@ -204,6 +204,8 @@ void sk_logic_free(sk_logic *s)
     free(s->branch);
     free(s->elim2);
     free(s->cells2);
+    free(s->cand2);
+    free(s->pos2);
     free(s->pos);
     free(s->hplaced);
     free(s->hempty);
@@ -1112,39 +1114,41 @@ char *sk_step_name(const sk_step *h, char *buf, size_t size)
 
 /* ---- every step of a basic rule, for nested chains ------------------------ */
 
-int skl_rule_all(skl_state *s, const uint64_t *g, void (*fn)(void *ctx, const sk_step *st),
-                 int (*done)(void *ctx), void *ctx)
+int skl_rule_all(skl_state *s, const uint64_t *g, const uint64_t *hm,
+                 void (*fn)(void *ctx, const sk_step *st), int (*done)(void *ctx), void *ctx)
 {
     uint64_t *save = s->cand;
-    uint64_t *cand = malloc((size_t)s->nc * sizeof *cand);
     sk_step keep = s->step;
     sk_cand *elim = s->elim;
     int *cells = s->cells;
-    if (!cand)
-        return SK_ENOMEM;
-    if (!s->elim2) {
+    const size_t npos = (size_t)s->nh * (size_t)s->n;
+    /* the step storage, the grid and the positions while collecting (the
+       nested chains call this thousands of times a step) */
+    if (!s->elim2)
         s->elim2 = malloc((size_t)s->nc * (size_t)s->n * sizeof *s->elim2);
+    if (!s->cells2)
         s->cells2 = malloc((size_t)s->nc * sizeof *s->cells2);
-        if (!s->elim2 || !s->cells2) {
-            free(cand);
-            return SK_ENOMEM;
-        }
-    }
+    if (!s->cand2)
+        s->cand2 = malloc((size_t)s->nc * sizeof *s->cand2);
+    if (!s->pos2)
+        s->pos2 = malloc(npos * sizeof *s->pos2);
+    if (!s->elim2 || !s->cells2 || !s->cand2 || !s->pos2)
+        return SK_ENOMEM;
+    /* the placed digits and empty cells of each house follow the values,
+       which do not change here: only the places are g's */
+    if (!s->pos_valid)
+        positions_table(s);
+    memcpy(s->pos2, s->pos, npos * sizeof *s->pos);
+    for (int k = 0; k < s->nh; k++)
+        memcpy(s->pos + (size_t)k * (size_t)s->n, hm + (size_t)s->house[k] * (size_t)s->n,
+               (size_t)s->n * sizeof *s->pos);
     for (int c = 0; c < s->nc; c++)
-        cand[c] = s->val[c] ? BIT(s->val[c] - 1) : g[c];
-    s->cand = cand;
+        s->cand2[c] = s->val[c] ? BIT(s->val[c] - 1) : g[c];
+    s->cand = s->cand2;
     s->elim = s->elim2;
     s->cells = s->cells2;
     s->collect = fn;
     s->collect_ctx = ctx;
-    int valid = s->pos_valid;
-    uint64_t *keep_pos = NULL;
-    if (valid) {
-        keep_pos = malloc((size_t)s->nh * (size_t)s->n * sizeof *keep_pos);
-        if (keep_pos)
-            memcpy(keep_pos, s->pos, (size_t)s->nh * (size_t)s->n * sizeof *keep_pos);
-    }
-    positions_table(s); /* once for the four rules: they do not change the grid */
     for (int rule = 0; rule < 4; rule++) {
         switch (rule) {
         case 0:
@@ -1164,16 +1168,10 @@ int skl_rule_all(skl_state *s, const uint64_t *g, void (*fn)(void *ctx, const sk
             break;
     }
     s->collect = NULL;
-    s->pos_valid = 0;
-    if (valid && keep_pos) {
-        memcpy(s->pos, keep_pos, (size_t)s->nh * (size_t)s->n * sizeof *keep_pos);
-        s->pos_valid = 1;
-    }
-    free(keep_pos);
+    memcpy(s->pos, s->pos2, npos * sizeof *s->pos);
     s->cand = save;
     s->elim = elim;
     s->cells = cells;
     s->step = keep;
-    free(cand);
     return SK_OK;
 }

@@ -105,6 +105,8 @@ struct sk_logic {
                         up by place and sk_logic_apply) */
     sk_cand *elim2;  /* the step storage while collecting */
     int *cells2;
+    uint64_t *cand2; /* skl_rule_all: the grid it looks at, ... */
+    uint64_t *pos2;  /* ... and the positions it puts aside */
 };
 
 typedef struct sk_logic skl_state;
@@ -124,10 +126,12 @@ int skl_add_nodes(skl_state *s, const sk_node *nodes, int count);
 
 /* Every step of basic rules 0 (locking), 1 (hidden pair), 2 (naked pair)
  * and 3 (X-wing), in that order, on candidate grid g (no candidates in
- * filled cells), in SE's scan order, handed to fn; after each rule, stops
- * when done(ctx) says so.  s->step is left as it was. */
-int skl_rule_all(skl_state *s, const uint64_t *g, void (*fn)(void *ctx, const sk_step *st),
-                 int (*done)(void *ctx), void *ctx);
+ * filled cells; the values stay s's), in SE's scan order, handed to fn;
+ * after each rule, stops when done(ctx) says so.  hm: g's places, for
+ * model house h and digit d at h * N + d, bits over the house's cells.
+ * s->step is left as it was. */
+int skl_rule_all(skl_state *s, const uint64_t *g, const uint64_t *hm,
+                 void (*fn)(void *ctx, const sk_step *st), int (*done)(void *ctx), void *ctx);
 
 /* logic_unique.c: unique rectangles and loops, BUG, aligned pair (2) and
  * triple (3) exclusion; 1 with s->step filled, 0, or SK_ENOMEM. */

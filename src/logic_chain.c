@@ -1656,7 +1656,7 @@ static int advanced(skl_state *s)
     if (!b.par || !b.rem || !b.ord)
         st = SK_ENOMEM;
     if (st == SK_OK) {
-        st = skl_rule_all(s, c->g, basic_found, basic_done, &b);
+        st = skl_rule_all(s, c->g, c->hm, basic_found, basic_done, &b);
         if (b.fail)
             st = SK_ENOMEM;
     }
