@@ -176,14 +176,19 @@ struct skl_chain {
     int lk_n, lk_cap;
     unsigned lk_gen;
     const int *lo, *lc; /* links() result: nout potentials and causes */
-    /* the unary producer's reachability over the static links (reach_build):
-       each potential's strongly connected component, and for each
-       component the set of components it reaches */
-    int *scc, *scc_size;  /* np: component (-1 while on the stack), its size */
+    /* the unary producer's reachability over the static links of X and Y
+       together (reach_build): whether each potential reaches its own
+       negation, whether each candidate's "on" lies on a cycle */
+    uint8_t *failed;      /* np: the potential reaches its negation */
+    uint8_t *cyclic;      /* np / 2: the candidate's "on" lies on a cycle */
+    int *scc;             /* np / 2: component of an "on" (-1 on the stack) */
     int *tj_order, *tj_low, *tj_stack, *tj_node, *tj_edge; /* Tarjan's work */
-    uint64_t *reach;
+    int *og_off, *og_to;  /* the graph between "on" potentials (CSR) */
+    int og_cap;
+    int *sp_off, *sp_to;  /* each candidate's strong partners (CSR) */
+    uint64_t *reach;      /* the components each component reaches */
     size_t reach_cap;
-    int nscc, reach_words, reach_ok;
+    int reach_ok, nfailed;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -275,7 +280,12 @@ void skl_chain_free(skl_state *s)
     free(c->lk_pot);
     free(c->lk_cause);
     free(c->scc);
-    free(c->scc_size);
+    free(c->failed);
+    free(c->cyclic);
+    free(c->og_off);
+    free(c->og_to);
+    free(c->sp_off);
+    free(c->sp_to);
     free(c->tj_order);
     free(c->tj_low);
     free(c->tj_stack);
@@ -655,77 +665,166 @@ static void g_remove(skl_state *s, int cell, int d)
 
 /* ---- reachability over the static links ------------------------------------ */
 
-/* Components above which the table of what each reaches (a bit per pair)
- * is not built: 9x9 has at most 1458 potentials, 16x16 8192. */
+/* Components above which the table of what each reaches (a bit per
+ * pair) is not built: 9x9 has at most 729 candidates, 16x16 4096. */
 #define REACH_MAX 8192
 
-/* Tarjan's visit of potential w at depth `depth` of the explicit walk:
- * numbered, pushed on the component stack and the walk, its static links
- * found.  0 when out of memory. */
-static int tj_enter(skl_state *s, int w, int depth, int *counter, int *nstack, int y, int x)
-{
-    skl_chain *c = s->chain;
-    c->tj_order[w] = c->tj_low[w] = ++*counter;
-    c->scc[w] = -1;
-    c->tj_stack[(*nstack)++] = w;
-    c->tj_node[depth] = w;
-    c->tj_edge[depth] = 0;
-    return links(s, w, y, x);
-}
-
 /*
- * The static links of one unary pass form a fixed graph on the grid's
- * potentials.  A forcing chain from p exists only when p's negation is
- * reachable from p, and a cycle through p only when p's strongly
- * connected component holds another potential; most potentials have
- * neither, and the breadth-first searches from them (the bulk of the
- * unary producer's work) find nothing.  This finds the components
- * (Tarjan's algorithm, without recursion) and, in the order it completes
- * them (every component after those it reaches), the set of components
- * each reaches.  The searches that remain are the same as before, so the
- * steps found and their order do not change.  Sets c->reach_ok (0 when
- * the table would be too large: then every search runs).  0 when out of
- * memory.
+ * The static links form a fixed graph on the grid's potentials, and it is
+ * its own contrapositive: a link p -> q comes with the link ~q -> ~p (a
+ * weak link joins two candidates that see each other, a strong one the
+ * two places of a bivalue cell or a house; either way both ways round).
+ * A forcing chain from p exists only when p reaches its negation ~p; a
+ * cycle through p only when p lies on a cycle of the graph.  And a cycle
+ * removes only candidates that reach their own negation: a candidate o it
+ * removes sees, with o's digit, a loop node P that is on and a node Q
+ * that is off; o on makes P off, the loop read backwards (its links'
+ * contrapositives) leads from P off to Q on, and Q on makes o off.  The X
+ * links and the Y links are each a part of the links of both, so when no
+ * potential of the grid reaches its negation over X and Y together, no
+ * pass of the unary producer finds anything (most calls nested in the
+ * propagation of forcing chains of levels 2 and 3, about four in five);
+ * otherwise a forcing chain from p in any pass needs p to reach ~p over
+ * them, and a cycle through p needs p on a cycle over them.
+ *
+ * Links alternate: "on" leads to "off" (weak links), "off" to "on" (strong
+ * links), and most "off" potentials lead nowhere (their cell and houses
+ * hold more than two places).  So the graph that matters is the one
+ * between "on" potentials, a -> b when a makes off a candidate whose
+ * strong partner is b: a few edges for each candidate instead of a dozen.
+ * Over it, p on reaches p off when p on reaches a candidate that sees p
+ * (its cell's others, its digit in the cells it sees), and p off reaches
+ * p on when one of p's strong partners reaches p; p on lies on a cycle
+ * when its component holds another candidate or it leads to itself.
+ *
+ * This finds the components of that graph (Tarjan's algorithm, without
+ * recursion, from every candidate: a cycle may remove one that is alone
+ * in its cell) and, in the order it completes them (every component
+ * after those it reaches), the set of components each reaches.  Sets
+ * c->reach_ok (0 when the table would be too large: then every search
+ * runs), c->failed, c->cyclic and c->nfailed.  0 when out of memory.
  */
-static int reach_build(skl_state *s, int y, int x)
+static int reach_build(skl_state *s)
 {
     skl_chain *c = s->chain;
-    const int np = c->np;
+    const sk_model *m = s->m;
+    const int nk = s->nc * N_; /* candidates: cell * N + digit */
     c->reach_ok = 0;
-    if (!c->scc) {
-        c->scc = malloc((size_t)np * sizeof *c->scc);
-        c->scc_size = malloc((size_t)np * sizeof *c->scc_size);
-        c->tj_order = malloc((size_t)np * sizeof *c->tj_order);
-        c->tj_low = malloc((size_t)np * sizeof *c->tj_low);
-        c->tj_stack = malloc((size_t)np * sizeof *c->tj_stack);
-        c->tj_node = malloc((size_t)np * sizeof *c->tj_node);
-        c->tj_edge = malloc((size_t)np * sizeof *c->tj_edge);
-        if (!c->scc || !c->scc_size || !c->tj_order || !c->tj_low || !c->tj_stack || !c->tj_node ||
-            !c->tj_edge)
+    if (!c->sp_to) { /* the first call (again after running out of memory) */
+#define ALLOC(p, n) ((p) ? (void)0 : (void)((p) = malloc((size_t)(n) * sizeof *(p))))
+        int most = 0; /* full houses of a cell, at most */
+        for (int cell = 0; cell < s->nc; cell++) {
+            int n = 0;
+            for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++)
+                n += c->chouse[i] < m->nfull;
+            most = n > most ? n : most;
+        }
+        ALLOC(c->scc, nk);
+        ALLOC(c->failed, c->np);
+        ALLOC(c->cyclic, nk);
+        ALLOC(c->tj_order, nk);
+        ALLOC(c->tj_low, nk);
+        ALLOC(c->tj_stack, nk);
+        ALLOC(c->tj_node, nk);
+        ALLOC(c->tj_edge, nk);
+        ALLOC(c->og_off, nk + 1);
+        ALLOC(c->sp_off, nk + 1);
+        if (!c->scc || !c->failed || !c->cyclic || !c->tj_order || !c->tj_low ||
+            !c->tj_stack || !c->tj_node || !c->tj_edge || !c->og_off || !c->sp_off)
+            return 0;
+        ALLOC(c->sp_to, (size_t)nk * (size_t)(1 + most));
+        if (!c->sp_to)
+            return 0;
+#undef ALLOC
+    }
+    const uint64_t *g = c->grid, *hm = c->hm;
+    /* strong partners: the other candidate of a bivalue cell, the other
+       place of a digit in a full house */
+    int nsp = 0;
+    for (int cell = 0; cell < s->nc; cell++)
+        for (int d = 0; d < N_; d++) {
+            int k = cell * N_ + d;
+            c->sp_off[k] = nsp;
+            if (!(g[cell] & SKL_BIT(d)))
+                continue;
+            if (skl_two(g[cell]))
+                c->sp_to[nsp++] = cell * N_ + lowest(g[cell] & ~SKL_BIT(d));
+            for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++) {
+                int h = c->chouse[i];
+                uint64_t b = hm[h * N_ + d] & ~SKL_BIT(c->chpos[i]);
+                if (h < m->nfull && skl_one(b))
+                    c->sp_to[nsp++] = m->house_cells[m->house_off[h] + lowest(b)] * N_ + d;
+            }
+        }
+    c->sp_off[nk] = nsp;
+    /* the graph between "on" potentials: a -> b for every candidate x with
+       a strong partner b and every a that makes x off (x's cell's others,
+       x's digit in the cells x sees); counted, then placed */
+    memset(c->og_off, 0, ((size_t)nk + 1) * sizeof *c->og_off);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int x = 0; x < nk; x++) {
+            int n = c->sp_off[x + 1] - c->sp_off[x], xc = x / N_, xd = x % N_;
+            if (!n)
+                continue;
+            const int *to = c->sp_to + c->sp_off[x];
+            for (uint64_t v = g[xc] & ~SKL_BIT(xd); v; v &= v - 1) {
+                int a = xc * N_ + lowest(v);
+                if (pass)
+                    for (int j = 0; j < n; j++)
+                        c->og_to[c->og_off[a]++] = to[j];
+                else
+                    c->og_off[a + 1] += n;
+            }
+            for (int i = c->peers_off[xc]; i < c->peers_off[xc + 1]; i++) {
+                int o = c->peers[i], a = o * N_ + xd;
+                if (!(g[o] & SKL_BIT(xd)))
+                    continue;
+                if (pass)
+                    for (int j = 0; j < n; j++)
+                        c->og_to[c->og_off[a]++] = to[j];
+                else
+                    c->og_off[a + 1] += n;
+            }
+        }
+        if (pass) { /* each start moved to the next: back */
+            for (int k = nk; k > 0; k--)
+                c->og_off[k] = c->og_off[k - 1];
+            c->og_off[0] = 0;
+            break;
+        }
+        for (int k = 0; k < nk; k++)
+            c->og_off[k + 1] += c->og_off[k];
+        if (!grow((void **)&c->og_to, &c->og_cap, c->og_off[nk] + 1, sizeof *c->og_to))
             return 0;
     }
-    int *order = c->tj_order; /* discovery number, 0: not seen */
-    int *low = c->tj_low;     /* the lowest number reachable in the stack */
-    int *idx = c->scc;
+    /* components (Tarjan, iterative) */
+    int *order = c->tj_order, *low = c->tj_low, *idx = c->scc;
     int nstack = 0, counter = 0, nscc = 0;
-    memset(order, 0, (size_t)np * sizeof *order);
-    /* first pass: components */
-    for (int p0 = 0; p0 < np; p0++) {
-        if (order[p0] || !(c->grid[PCELL(p0)] & SKL_BIT(PDIG(p0))) ||
-            popcount64(c->grid[PCELL(p0)]) < 2)
+    memset(order, 0, (size_t)nk * sizeof *order);
+    memset(c->cyclic, 0, (size_t)nk);
+    for (int k0 = 0; k0 < nk; k0++) {
+        if (order[k0] || !(g[k0 / N_] & SKL_BIT(k0 % N_)))
             continue;
         int depth = 0;
-        if (!tj_enter(s, p0, depth, &counter, &nstack, y, x))
-            return 0;
+        order[k0] = low[k0] = ++counter;
+        idx[k0] = -1;
+        c->tj_stack[nstack++] = k0;
+        c->tj_node[0] = k0;
+        c->tj_edge[0] = c->og_off[k0];
         while (depth >= 0) {
             int v = c->tj_node[depth];
             int e = c->tj_edge[depth];
-            if (e < c->lk_len[v]) {
-                int w = c->lk_pot[c->lk_start[v] + e];
+            if (e < c->og_off[v + 1]) {
+                int w = c->og_to[e];
                 c->tj_edge[depth]++;
-                if (!order[w]) {
-                    if (!tj_enter(s, w, ++depth, &counter, &nstack, y, x))
-                        return 0;
+                if (w == v) {
+                    c->cyclic[v] = 1; /* it leads to itself */
+                } else if (!order[w]) {
+                    order[w] = low[w] = ++counter;
+                    idx[w] = -1;
+                    c->tj_stack[nstack++] = w;
+                    c->tj_node[++depth] = w;
+                    c->tj_edge[depth] = c->og_off[w];
                 } else if (idx[w] == -1 && order[w] < low[v]) {
                     low[v] = order[w];
                 }
@@ -733,11 +832,15 @@ static int reach_build(skl_state *s, int y, int x)
             }
             /* v is done */
             if (low[v] == order[v]) {
-                int w;
+                int w, size = 0;
                 do {
                     w = c->tj_stack[--nstack];
                     idx[w] = nscc;
+                    size++;
                 } while (w != v);
+                if (size > 1)
+                    for (int i = nstack; i < nstack + size; i++)
+                        c->cyclic[c->tj_stack[i]] = 1;
                 nscc++;
             }
             depth--;
@@ -748,8 +851,8 @@ static int reach_build(skl_state *s, int y, int x)
             }
         }
     }
-    if (nscc == 0 || nscc > REACH_MAX)
-        return 1; /* nothing to search, or the table too large */
+    if (nscc > REACH_MAX)
+        return 1; /* the table too large */
     int words = (nscc + 63) / 64;
     size_t need = (size_t)nscc * (size_t)words;
     if (need > c->reach_cap) {
@@ -760,47 +863,55 @@ static int reach_build(skl_state *s, int y, int x)
         c->reach_cap = need;
     }
     memset(c->reach, 0, need * sizeof *c->reach);
-    /* component sizes, then reach: components complete in reverse
-       topological order, so walking potentials by component number lets
-       each OR in sets already final (an edge inside a component adds its
-       own, which is set first) */
-    int *size = c->tj_node, *first = c->tj_edge, *nextp = c->tj_stack;
-    for (int k = 0; k < nscc; k++) {
-        size[k] = 0;
+    /* components complete in reverse topological order, so walking them
+       by number lets each OR in sets already final (an edge inside a
+       component adds its own, which is set first) */
+    int *first = c->tj_node, *nextk = c->tj_low;
+    for (int k = 0; k < nscc; k++)
         first[k] = -1;
-    }
-    for (int p = 0; p < np; p++)
-        if (order[p]) {
-            size[idx[p]]++;
-            nextp[p] = first[idx[p]];
-            first[idx[p]] = p;
+    for (int k = nk; k-- > 0;)
+        if (order[k]) {
+            nextk[k] = first[idx[k]];
+            first[idx[k]] = k;
         }
+#define ROW(j) (c->reach + (size_t)(j) * (size_t)words)
+#define HAS(a, b) ((int)(ROW(idx[a])[idx[b] >> 6] >> (idx[b] & 63) & 1)) /* a reaches b */
     for (int k = 0; k < nscc; k++) {
-        uint64_t *rk = c->reach + (size_t)k * (size_t)words;
+        uint64_t *rk = ROW(k);
         rk[k >> 6] |= 1ull << (k & 63);
-        for (int p = first[k]; p >= 0; p = nextp[p])
-            for (int e = 0; e < c->lk_len[p]; e++) {
-                int j = idx[c->lk_pot[c->lk_start[p] + e]];
-                if (j == k)
-                    continue;
-                const uint64_t *rj = c->reach + (size_t)j * (size_t)words;
+        for (int a = first[k]; a >= 0; a = nextk[a])
+            for (int e = c->og_off[a]; e < c->og_off[a + 1]; e++) {
+                int j = idx[c->og_to[e]];
+                if (j == k || (rk[j >> 6] >> (j & 63) & 1))
+                    continue; /* j's set is in rk already (sets are closed) */
+                const uint64_t *rj = ROW(j);
                 for (int q = 0; q < words; q++)
                     rk[q] |= rj[q];
             }
     }
-    for (int p = 0; p < np; p++)
-        c->scc_size[p] = order[p] ? size[idx[p]] : 0;
-    c->nscc = nscc;
-    c->reach_words = words;
+    /* p on reaches p off through a candidate that sees p; p off reaches
+       p on through one of p's strong partners */
+    c->nfailed = 0;
+    memset(c->failed, 0, (size_t)c->np);
+    for (int cell = 0; cell < s->nc; cell++)
+        for (uint64_t v = g[cell]; v; v &= v - 1) {
+            int d = lowest(v), k = cell * N_ + d, f = 0;
+            for (uint64_t o = g[cell] & ~SKL_BIT(d); o && !f; o &= o - 1)
+                f = HAS(k, cell * N_ + lowest(o));
+            for (int i = c->peers_off[cell]; i < c->peers_off[cell + 1] && !f; i++)
+                f = (g[c->peers[i]] & SKL_BIT(d)) && HAS(k, c->peers[i] * N_ + d);
+            c->failed[POT(cell, d, 1)] = (uint8_t)f;
+            c->nfailed += f;
+            f = 0;
+            for (int e = c->sp_off[k]; e < c->sp_off[k + 1] && !f; e++)
+                f = HAS(c->sp_to[e], k);
+            c->failed[POT(cell, d, 0)] = (uint8_t)f;
+            c->nfailed += f;
+        }
+#undef ROW
+#undef HAS
     c->reach_ok = 1;
     return 1;
-}
-
-/* Can potential a reach potential b over the static links? */
-static int reaches(const skl_chain *c, int a, int b)
-{
-    int ka = c->scc[a], kb = c->scc[b];
-    return (int)(c->reach[(size_t)ka * (size_t)c->reach_words + (size_t)(kb >> 6)] >> (kb & 63) & 1);
 }
 
 /* ---- ancestors and the length bonus ---------------------------------------- */
@@ -1382,6 +1493,13 @@ static int unary(skl_state *s)
 {
     skl_chain *c = s->chain;
     static const int passes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
+    if (out_of_reach(c, 6.5, 0))
+        return SK_OK; /* the cheapest chain rates above the caller's limit */
+    /* no potential reaches its negation: no pass finds anything */
+    if (!reach_build(s))
+        return SK_ENOMEM;
+    if (c->reach_ok && !c->nfailed)
+        return SK_OK;
     for (int pass = 0; pass < 3; pass++) {
         int y = passes[pass][0], x = passes[pass][1];
         /* the pass's cheapest chain (cycles 6.5, forcing chains 6.6, both
@@ -1389,8 +1507,6 @@ static int unary(skl_state *s)
         if (out_of_reach(c, x && y ? 7.0 : 6.5, 0))
             continue;
         links_forget(c);
-        if (!reach_build(s, y, x))
-            return SK_ENOMEM;
         for (int cell = 0; cell < s->nc; cell++) {
             int card = popcount64(c->grid[cell]);
             if (card < 2 || (!x && card > 2))
@@ -1402,7 +1518,7 @@ static int unary(skl_state *s)
                 /* the forcing chains' targets are kept apart from the
                    cycles' nodes by doing the cycles first, as SE does */
                 int on1 = POT(cell, d, 1);
-                if (!c->reach_ok || c->scc_size[on1] > 1) { /* else no cycle */
+                if (!c->reach_ok || c->cyclic[on1 >> 1]) { /* else no cycle */
                     pool_reset(c);
                     st = do_cycles(s, on1, y, x);
                     if (st != SK_OK)
@@ -1412,7 +1528,7 @@ static int unary(skl_state *s)
                     continue;
                 for (int on = 1; on >= 0; on--) {
                     int target;
-                    if (c->reach_ok && !reaches(c, on1 - 1 + on, on1 - on))
+                    if (c->reach_ok && !c->failed[on1 - 1 + on])
                         continue; /* its negation is out of reach */
                     pool_reset(c);
                     st = do_forcing(s, POT(cell, d, on), y, x && y ? 7.0 : 6.6, &target);

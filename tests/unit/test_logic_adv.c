@@ -641,6 +641,36 @@ static int link_holds(const position *p, const sk_node *a, const sk_node *b, int
     return 0;
 }
 
+/* Whether candidate d of cell c, assumed on, reaches "off" for itself
+ * over the links that hold in the position (link_holds, strong ones
+ * too): a breadth-first search of its own over every candidate of the
+ * grid, on and off. */
+static int reaches_negation(const position *p, int c, int d)
+{
+    static uint8_t seen[81][10][2];
+    static int queue[81 * 10 * 2];
+    int head = 0, tail = 0;
+    memset(seen, 0, sizeof seen);
+    seen[c][d][1] = 1;
+    queue[tail++] = (c * 10 + d) * 2 + 1;
+    while (head < tail) {
+        int q = queue[head++];
+        sk_node a = {q / 2 / 10, q / 2 % 10, q & 1}, b;
+        for (b.cell = 0; b.cell < 81; b.cell++)
+            for (b.digit = 1; b.digit <= 9; b.digit++)
+                for (b.on = 0; b.on <= 1; b.on++) {
+                    if (!has(p, b.cell, b.digit) || seen[b.cell][b.digit][b.on] ||
+                        (a.cell == b.cell && a.digit == b.digit) || !link_holds(p, &a, &b, 1))
+                        continue;
+                    if (b.cell == c && b.digit == d && !b.on)
+                        return 1;
+                    seen[b.cell][b.digit][b.on] = 1;
+                    queue[tail++] = (b.cell * 10 + b.digit) * 2 + b.on;
+                }
+    }
+    return 0;
+}
+
 /* The conclusion of a chain step: a placement (on), or its one
  * elimination (off); 0 when the step is neither. */
 static int conclusion(const sk_step *st, sk_node *to)
@@ -713,6 +743,11 @@ static void check_chain(const position *p, const sk_step *st, const se_text *se)
                 found |= st->nodes[j].cell == se->cells[i];
             CHECK(found);
         }
+        /* what a cycle removes reaches its own negation over the static
+           links of X and Y together (the unary producer skips a position
+           where nothing does) */
+        for (int i = 0; i < st->nelim; i++)
+            CHECK(reaches_negation(p, st->elim[i].cell, st->elim[i].digit));
         return;
     }
     CHECK(conclusion(st, &to));
