@@ -189,6 +189,13 @@ struct skl_chain {
     uint64_t *reach;      /* the components each component reaches */
     size_t reach_cap;
     int reach_ok, nfailed;
+    /* Nishio chains of one digit: the cells holding it at the last call
+       (ni_words words a digit), and the digits none of whose runs met a
+       contradiction then (see multiple); ni_hit: the digits of this call's
+       contradictions */
+    uint64_t *ni_pat;
+    uint64_t ni_quiet, ni_hit, ni_skip;
+    int ni_words;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -286,6 +293,7 @@ void skl_chain_free(skl_state *s)
     free(c->og_to);
     free(c->sp_off);
     free(c->sp_to);
+    free(c->ni_pat);
     free(c->tj_order);
     free(c->tj_low);
     free(c->tj_stack);
@@ -2113,7 +2121,7 @@ static int multiple_cell(skl_state *s, int cell)
     int nr = 0;
     if (!c->cache_ok)
         pool_reset(c);
-    for (uint64_t v = c->grid[cell]; v; v &= v - 1) {
+    for (uint64_t v = c->grid[cell] & ~(c->nishio ? c->ni_skip : 0); v; v &= v - 1) {
         int d = lowest(v), a, b, st;
         int do_double = card >= 3 && !c->nishio && c->dynamic;
         int do_contra = c->dynamic || c->nishio;
@@ -2121,12 +2129,16 @@ static int multiple_cell(skl_state *s, int cell)
         int rc = on_run(s, cell, d, nr, &runs[nr], &st, &a, &b);
         if (rc < 0)
             return rc;
+        if (st == 1)
+            c->ni_hit |= SKL_BIT(d);
         if (do_contra && st == 1)
             binary_step(s, a, b, POT(cell, d, 0), 1);
         if (do_contra || do_double) { /* (static chains use no off run) */
             st = chain_from(s, &roff, c->slot_base + s->n, POT(cell, d, 0), &a, &b);
             if (st < 0)
                 return st;
+            if (st == 1)
+                c->ni_hit |= SKL_BIT(d);
             if (do_contra && st == 1)
                 binary_step(s, a, b, POT(cell, d, 1), 1);
         }
@@ -2162,20 +2174,67 @@ static int multiple_cell(skl_state *s, int cell)
     return SK_OK;
 }
 
+/*
+ * Nishio chains follow X links only: the candidates of one digit, in
+ * its houses.  So whether a run of digit d meets a contradiction depends
+ * on nothing but the cells that hold d; a digit none of whose runs met
+ * one at the last call, and whose cells have not changed since, meets
+ * none now, and its runs are not made again (most calls find nothing, and
+ * a step changes a few digits).  Sets c->ni_skip for the call; 0 when out
+ * of memory.
+ */
+static int nishio_begin(skl_state *s)
+{
+    skl_chain *c = s->chain;
+    const int w = (s->nc + 63) / 64;
+    c->ni_skip = 0;
+    c->ni_hit = 0;
+    if (!c->ni_pat) {
+        c->ni_pat = calloc((size_t)N_ * (size_t)w, sizeof *c->ni_pat);
+        if (!c->ni_pat)
+            return 0;
+        c->ni_words = w;
+        c->ni_quiet = 0;
+    }
+    for (int d = 0; d < N_; d++) {
+        uint64_t *pat = c->ni_pat + (size_t)d * (size_t)w, same = 1;
+        for (int i = 0; i < w; i++) {
+            uint64_t x = 0;
+            for (int j = 0; j < 64 && i * 64 + j < s->nc; j++)
+                x |= (uint64_t)((c->grid[i * 64 + j] >> d) & 1) << j;
+            same &= pat[i] == x;
+            pat[i] = x;
+        }
+        if (same && (c->ni_quiet >> d & 1))
+            c->ni_skip |= SKL_BIT(d);
+    }
+    return 1;
+}
+
 static int multiple(skl_state *s)
 {
     skl_chain *c = s->chain;
     links_forget(c);
+    if (c->nishio && !nishio_begin(s))
+        return SK_ENOMEM;
     for (int cell = 0; cell < s->nc; cell++) {
-        if (skl_expired(s))
+        if (skl_expired(s)) {
+            if (c->nishio)
+                c->ni_quiet = 0; /* not all runs made: nothing known */
             return SK_ETIME;
+        }
         int card = popcount64(c->grid[cell]);
         if (card > 2 || (card > 1 && c->dynamic)) {
             int st = multiple_cell(s, cell);
-            if (st < 0)
+            if (st < 0) {
+                if (c->nishio)
+                    c->ni_quiet = 0;
                 return st;
+            }
         }
     }
+    if (c->nishio)
+        c->ni_quiet = s->m->all & ~c->ni_hit;
     return SK_OK;
 }
 
