@@ -90,7 +90,8 @@ struct sk_logic {
     int *branch;
     int maxnodes;
     skl_chain *chain;
-    skl_ae_cache *ae; /* aligned triple exclusion: triples known to fail */
+    skl_ae_cache *ae[2]; /* aligned pair and triple exclusion: pairs and
+                            triples known to fail */
     /* every step of a rule instead of the first (skl_rule_all) */
     void (*collect)(void *ctx, const sk_step *st);
     void *collect_ctx;

@@ -856,7 +856,8 @@ static void ae_allowed(ae_ctx *a)
  * known to fail when its cells are unchanged since and all three were
  * base cells then.  The triples are still visited in SE's order and the
  * first that excludes something is still the step: only the work on a
- * known failure is saved.
+ * known failure is saved.  Aligned pair exclusion (6.2), tried at every
+ * step from 6.2 on, keeps its pairs the same way, in a cache of its own.
  */
 struct skl_ae_cache {
     int have;          /* snap and wasbase hold the last call's, which
@@ -866,23 +867,29 @@ struct skl_ae_cache {
     uint64_t *wasbase; /* words: its base cells */
 };
 
-void skl_aligned_free(skl_state *s)
+static void ae_free(skl_ae_cache **p)
 {
-    if (!s->ae)
+    if (!*p)
         return;
-    free(s->ae->snap);
-    free(s->ae->chg);
-    free(s->ae->wasbase);
-    free(s->ae);
-    s->ae = NULL;
+    free((*p)->snap);
+    free((*p)->chg);
+    free((*p)->wasbase);
+    free(*p);
+    *p = NULL;
 }
 
-/* The cache, ready for a call on grid g: chg marks the cells that differ
- * from the last call's grid.  NULL when out of memory (the call then goes
- * without). */
-static skl_ae_cache *ae_begin(skl_state *s, const uint64_t *g)
+void skl_aligned_free(skl_state *s)
 {
-    skl_ae_cache *a = s->ae;
+    ae_free(&s->ae[0]);
+    ae_free(&s->ae[1]);
+}
+
+/* The cache of degree 2 (pairs) or 3 (triples), ready for a call on grid
+ * g: chg marks the cells that differ from the last call's grid.  NULL
+ * when out of memory (the call then goes without). */
+static skl_ae_cache *ae_begin(skl_state *s, const uint64_t *g, int degree)
+{
+    skl_ae_cache **p = &s->ae[degree - 2], *a = *p;
     if (!a) {
         a = calloc(1, sizeof *a);
         if (!a)
@@ -890,9 +897,9 @@ static skl_ae_cache *ae_begin(skl_state *s, const uint64_t *g)
         a->snap = malloc((size_t)s->nc * sizeof *a->snap);
         a->chg = malloc((size_t)s->words * sizeof *a->chg);
         a->wasbase = malloc((size_t)s->words * sizeof *a->wasbase);
-        s->ae = a;
+        *p = a;
         if (!a->snap || !a->chg || !a->wasbase) {
-            skl_aligned_free(s);
+            ae_free(p);
             return NULL;
         }
     }
@@ -954,7 +961,7 @@ int skl_aligned(skl_state *s, int degree)
         ret = SK_ENOMEM;
         goto out;
     }
-    cache = degree == 3 ? ae_begin(s, g) : NULL;
+    cache = ae_begin(s, g, degree);
     for (int c = 0; c < nc; c++) {
         int card = popcount64(g[c]);
         if (card == 1)
@@ -1034,17 +1041,19 @@ int skl_aligned(skl_state *s, int degree)
                 }
                 if (cache && cache->have) {
                     /* weighed by the last call unless a cell was not a
-                       base cell then; changed since: the three cells, or
-                       a cell seeing all three */
+                       base cell then; changed since: the cells, or a
+                       cell seeing them all (for a pair, c2 stands for
+                       c1 again) */
                     const uint64_t *chg = cache->chg, *was = cache->wasbase;
+                    const int t2 = degree == 3 ? c2 : c1;
                     uint64_t known = was[c0 >> 6] >> (c0 & 63) & was[c1 >> 6] >> (c1 & 63) &
-                                     was[c2 >> 6] >> (c2 & 63) & 1;
+                                     was[t2 >> 6] >> (t2 & 63) & 1;
                     if (known)
                         known = !((chg[c0 >> 6] >> (c0 & 63) | chg[c1 >> 6] >> (c1 & 63) |
-                                   chg[c2 >> 6] >> (c2 & 63)) & 1);
+                                   chg[t2 >> 6] >> (t2 & 63)) & 1);
                     for (int i = 0; i < w && known; i++)
                         known = !(chg[i] & s->peerbits[(size_t)c0 * w + i] &
-                                  s->peerbits[(size_t)c1 * w + i] & s->peerbits[(size_t)c2 * w + i]);
+                                  s->peerbits[(size_t)c1 * w + i] & s->peerbits[(size_t)t2 * w + i]);
                     if (known)
                         continue;
                 }
