@@ -703,7 +703,9 @@ static void g_remove(skl_state *s, int cell, int d)
  * Over it, p on reaches p off when p on reaches a candidate that sees p
  * (its cell's others, its digit in the cells it sees), and p off reaches
  * p on when one of p's strong partners reaches p; p on lies on a cycle
- * when its component holds another candidate or it leads to itself.
+ * of four links or more when its component holds another candidate
+ * (leading back to itself at once, through its cell's or a house's other
+ * place, is a cycle of two).
  *
  * This finds the components of that graph (Tarjan's algorithm, without
  * recursion, from every candidate: a cycle may remove one that is alone
@@ -826,7 +828,8 @@ static int reach_build(skl_state *s)
                 int w = c->og_to[e];
                 c->tj_edge[depth]++;
                 if (w == v) {
-                    c->cyclic[v] = 1; /* it leads to itself */
+                    /* through its cell's or a house's other place: back
+                       at once, no cycle of four links or more */
                 } else if (!order[w]) {
                     order[w] = low[w] = ++counter;
                     idx[w] = -1;
