@@ -1519,8 +1519,8 @@ static int unary(skl_state *s)
             continue;
         links_forget(c);
         for (int cell = 0; cell < s->nc; cell++) {
-            int card = popcount64(c->grid[cell]);
-            if (card < 2 || (!x && card > 2))
+            uint64_t cm = c->grid[cell];
+            if (!skl_many(cm) || (!x && !skl_two(cm)))
                 continue;
             if (skl_expired(s))
                 return SK_ETIME;
@@ -2226,8 +2226,8 @@ static int multiple(skl_state *s)
                 c->ni_quiet = 0; /* not all runs made: nothing known */
             return SK_ETIME;
         }
-        int card = popcount64(c->grid[cell]);
-        if (card > 2 || (card > 1 && c->dynamic)) {
+        uint64_t cm = c->grid[cell];
+        if (c->dynamic ? skl_many(cm) : skl_many(cm) && !skl_two(cm)) {
             int st = multiple_cell(s, cell);
             if (st < 0) {
                 if (c->nishio)

@@ -963,16 +963,15 @@ int skl_aligned(skl_state *s, int degree)
     }
     cache = ae_begin(s, g, degree);
     for (int c = 0; c < nc; c++) {
-        int card = popcount64(g[c]);
-        if (card == 1)
+        if (skl_one(g[c]))
             single[c >> 6] |= 1ull << (c & 63);
-        else if (card >= 2 && card <= degree)
+        else if (skl_two_to(g[c], degree))
             small[c >> 6] |= 1ull << (c & 63);
     }
     for (int c = 0; c < nc; c++) {
         const uint64_t *peers = s->peerbits + (size_t)c * (size_t)w;
         uint64_t any = 0, sing = 0;
-        if (popcount64(g[c]) < 2)
+        if (!skl_many(g[c]))
             continue;
         for (int i = 0; i < w; i++) {
             exb[(size_t)c * w + i] = peers[i] & small[i];
@@ -1027,7 +1026,7 @@ int skl_aligned(skl_state *s, int degree)
             } else {
                 int any = 0;
                 for (int i = 0; i < w && !any; i++)
-                    any = popcount64(e0[i] & e1[i]) > 0;
+                    any = (e0[i] & e1[i]) != 0;
                 if (!any)
                     continue;
             }
@@ -1083,7 +1082,7 @@ int skl_aligned(skl_state *s, int degree)
                 }
                 for (int e = 0; e < ncom; e++) {
                     uint64_t m = g[common[e]];
-                    if (popcount64(m) == 2) {
+                    if (skl_two(m)) {
                         a.pair[lowest(m)] |= m & (m - 1);
                         a.pair[lowest(m & (m - 1))] |= m & -m;
                     } else {
