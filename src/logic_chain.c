@@ -190,12 +190,11 @@ struct skl_chain {
     size_t reach_cap;
     int reach_ok, nfailed;
     /* Nishio chains of one digit: the cells holding it at the last call
-       (ni_words words a digit), and the digits none of whose runs met a
-       contradiction then (see multiple); ni_hit: the digits of this call's
-       contradictions */
+       (a set of cells a digit), and the digits none of whose runs met a
+       contradiction then, 0 until a call completes (nishio_begin);
+       ni_hit: the digits of this call's contradictions */
     uint64_t *ni_pat;
     uint64_t ni_quiet, ni_hit, ni_skip;
-    int ni_words;
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -2196,8 +2195,6 @@ static int nishio_begin(skl_state *s)
         c->ni_pat = calloc((size_t)N_ * (size_t)w, sizeof *c->ni_pat);
         if (!c->ni_pat)
             return 0;
-        c->ni_words = w;
-        c->ni_quiet = 0;
     }
     for (int d = 0; d < N_; d++) {
         uint64_t *pat = c->ni_pat + (size_t)d * (size_t)w, same = 1;
@@ -2211,6 +2208,7 @@ static int nishio_begin(skl_state *s)
         if (same && (c->ni_quiet >> d & 1))
             c->ni_skip |= SKL_BIT(d);
     }
+    c->ni_quiet = 0; /* known again only when this call completes */
     return 1;
 }
 
@@ -2221,19 +2219,13 @@ static int multiple(skl_state *s)
     if (c->nishio && !nishio_begin(s))
         return SK_ENOMEM;
     for (int cell = 0; cell < s->nc; cell++) {
-        if (skl_expired(s)) {
-            if (c->nishio)
-                c->ni_quiet = 0; /* not all runs made: nothing known */
+        if (skl_expired(s))
             return SK_ETIME;
-        }
         uint64_t cm = c->grid[cell];
         if (c->dynamic ? skl_many(cm) : skl_many(cm) && !skl_two(cm)) {
             int st = multiple_cell(s, cell);
-            if (st < 0) {
-                if (c->nishio)
-                    c->ni_quiet = 0;
+            if (st < 0)
                 return st;
-            }
         }
     }
     if (c->nishio)
