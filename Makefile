@@ -143,6 +143,9 @@ $(B)/tests/test_rules_memo: tests/unit/test_rules.c src/propagate.c src/propagat
 # test_cdcl_reasons compiles the cdcl engine's source into itself.
 $(B)/tests/test_cdcl_reasons: src/engine_cdcl.c src/rules/rules.h
 
+# test_logic_reach compiles the chains' source into itself.
+$(B)/tests/test_logic_reach: src/logic_chain.c src/logic.h
+
 # The allocation-failure test and tool are linked with the wrappers.
 $(B)/tests/test_alloc: tests/unit/test_alloc.c tests/unit/check.h tests/alloc_wrap.h $(STATIC)
 	@mkdir -p $(@D)

@@ -187,6 +187,8 @@ struct skl_chain {
     int og_cap;
     int *sp_off, *sp_to;  /* each candidate's strong partners (CSR) */
     uint64_t *reach;      /* the components each component reaches */
+    uint64_t *sees;       /* nc * seew: the cells each cell sees (peers) */
+    int seew;
     size_t reach_cap;
     int reach_ok, nfailed;
     /* Nishio chains of one digit: the cells holding it at the last call
@@ -299,6 +301,7 @@ void skl_chain_free(skl_state *s)
     free(c->tj_node);
     free(c->tj_edge);
     free(c->reach);
+    free(c->sees);
     if (c->child) {
         s->chain = c->child;
         skl_chain_free(s);
@@ -675,6 +678,7 @@ static void g_remove(skl_state *s, int cell, int d)
 /* Components above which the table of what each reaches (a bit per
  * pair) is not built: 9x9 has at most 729 candidates, 16x16 4096. */
 #define REACH_MAX 8192
+#define REACH_FEW 24 /* components reached, at most, walked one by one */
 
 /*
  * The static links form a fixed graph on the grid's potentials, and it is
@@ -709,10 +713,24 @@ static void g_remove(skl_state *s, int cell, int d)
  * This finds the components of that graph (Tarjan's algorithm, without
  * recursion, from every candidate: a cycle may remove one that is alone
  * in its cell) and, in the order it completes them (every component
- * after those it reaches), the set of components each reaches.  Sets
- * c->reach_ok (0 when the table would be too large: then every search
- * runs), c->failed, c->cyclic and c->nfailed.  0 when out of memory.
+ * after those it reaches), the set of components each reaches.  Whether
+ * p on reaches a candidate that sees p: nested in forcing chains the
+ * graph is sparse (about 200 candidates, 370 edges, nearly every
+ * component a single candidate), and most candidates reach a handful of
+ * components, whose members are tested against p's cell and the cells it
+ * sees (c->sees); a candidate that reaches more than REACH_FEW components
+ * tests its own two dozen neighbours instead (one table lookup each, and
+ * nearly all of them fail).  Sets c->reach_ok (0 when the table would be
+ * too large: then every search runs), c->failed, c->cyclic and
+ * c->nfailed.  0 when out of memory.
  */
+#ifdef SKL_REACH_CHECK
+/* The test that compiles this file defines it: told, for each candidate,
+ * whether its "on" was found to fail by walking what it reaches (walked 1)
+ * or by testing its neighbours, and what testing its neighbours gives. */
+static void skl_reach_check(int walked, int f, int neighbours);
+#endif
+
 static int reach_build(skl_state *s)
 {
     skl_chain *c = s->chain;
@@ -744,6 +762,15 @@ static int reach_build(skl_state *s)
         ALLOC(c->sp_to, (size_t)nk * (size_t)(1 + most));
         if (!c->sp_to)
             return 0;
+        c->seew = (s->nc + 63) / 64;
+        if (!c->sees) {
+            c->sees = calloc((size_t)s->nc * (size_t)c->seew, sizeof *c->sees);
+            if (!c->sees)
+                return 0;
+            for (int cell = 0; cell < s->nc; cell++)
+                for (int i = c->peers_off[cell]; i < c->peers_off[cell + 1]; i++)
+                    c->sees[(size_t)cell * c->seew + (c->peers[i] >> 6)] |= 1ull << (c->peers[i] & 63);
+        }
 #undef ALLOC
     }
     const uint64_t *g = c->grid, *hm = c->hm;
@@ -772,9 +799,10 @@ static int reach_build(skl_state *s)
     memset(c->og_off, 0, ((size_t)nk + 1) * sizeof *c->og_off);
     for (int pass = 0; pass < 2; pass++) {
         for (int x = 0; x < nk; x++) {
-            int n = c->sp_off[x + 1] - c->sp_off[x], xc = x / N_, xd = x % N_;
+            int n = c->sp_off[x + 1] - c->sp_off[x];
             if (!n)
                 continue;
+            int xc = c->pot_cell[x], xd = c->pot_dig[x];
             const int *to = c->sp_to + c->sp_off[x];
             for (uint64_t v = g[xc] & ~SKL_BIT(xd); v; v &= v - 1) {
                 int a = xc * N_ + lowest(v);
@@ -812,7 +840,7 @@ static int reach_build(skl_state *s)
     memset(order, 0, (size_t)nk * sizeof *order);
     memset(c->cyclic, 0, (size_t)nk);
     for (int k0 = 0; k0 < nk; k0++) {
-        if (order[k0] || !(g[k0 / N_] & SKL_BIT(k0 % N_)))
+        if (order[k0] || !(g[c->pot_cell[k0]] & SKL_BIT(c->pot_dig[k0])))
             continue;
         int depth = 0;
         order[k0] = low[k0] = ++counter;
@@ -906,10 +934,40 @@ static int reach_build(skl_state *s)
     for (int cell = 0; cell < s->nc; cell++)
         for (uint64_t v = g[cell]; v; v &= v - 1) {
             int d = lowest(v), k = cell * N_ + d, f = 0;
-            for (uint64_t o = g[cell] & ~SKL_BIT(d); o && !f; o &= o - 1)
-                f = HAS(k, cell * N_ + lowest(o));
-            for (int i = c->peers_off[cell]; i < c->peers_off[cell + 1] && !f; i++)
-                f = (g[c->peers[i]] & SKL_BIT(d)) && HAS(k, c->peers[i] * N_ + d);
+            /* p on fails when a candidate it reaches sees it.  Most reach
+               few components: walk them, each member tested against p's
+               cell and the cells it sees; else test p's own neighbours */
+            const uint64_t *rk = ROW(idx[k]), *see = c->sees + (size_t)cell * c->seew;
+            int few = 1, left = REACH_FEW;
+            for (int q = 0; q < words && few; q++)
+                for (uint64_t o = rk[q]; o; o &= o - 1)
+                    if (--left < 0) {
+                        few = 0;
+                        break;
+                    }
+            if (few) {
+                for (int q = 0; q < words && !f; q++)
+                    for (uint64_t o = rk[q]; o && !f; o &= o - 1)
+                        for (int a = first[q * 64 + lowest(o)]; a >= 0 && !f; a = nextk[a]) {
+                            int ac = c->pot_cell[a];
+                            f = a != k && (ac == cell ? 1 : c->pot_dig[a] == d && (int)(see[ac >> 6] >> (ac & 63) & 1));
+                        }
+            } else {
+                for (uint64_t o = g[cell] & ~SKL_BIT(d); o && !f; o &= o - 1)
+                    f = HAS(k, cell * N_ + lowest(o));
+                for (int i = c->peers_off[cell]; i < c->peers_off[cell + 1] && !f; i++)
+                    f = (g[c->peers[i]] & SKL_BIT(d)) && HAS(k, c->peers[i] * N_ + d);
+            }
+#ifdef SKL_REACH_CHECK
+            {
+                int f2 = 0;
+                for (uint64_t o = g[cell] & ~SKL_BIT(d); o && !f2; o &= o - 1)
+                    f2 = HAS(k, cell * N_ + lowest(o));
+                for (int i = c->peers_off[cell]; i < c->peers_off[cell + 1] && !f2; i++)
+                    f2 = (g[c->peers[i]] & SKL_BIT(d)) && HAS(k, c->peers[i] * N_ + d);
+                skl_reach_check(few, f, f2);
+            }
+#endif
             c->failed[POT(cell, d, 1)] = (uint8_t)f;
             c->nfailed += f;
             f = 0;
