@@ -939,20 +939,19 @@ static int reach_build(skl_state *s)
                cell and the cells it sees; else test p's own neighbours */
             const uint64_t *rk = ROW(idx[k]), *see = c->sees + (size_t)cell * c->seew;
             int few = 1, left = REACH_FEW;
-            for (int q = 0; q < words && few; q++)
-                for (uint64_t o = rk[q]; o; o &= o - 1)
-                    if (--left < 0) {
-                        few = 0;
-                        break;
-                    }
-            if (few) {
-                for (int q = 0; q < words && !f; q++)
-                    for (uint64_t o = rk[q]; o && !f; o &= o - 1)
+            if (c->og_off[k] < c->og_off[k + 1]) /* else it leads nowhere */
+                for (int q = 0; q < words && few && !f; q++)
+                    for (uint64_t o = rk[q]; o && !f; o &= o - 1) {
+                        if (--left < 0) {
+                            few = 0;
+                            break;
+                        }
                         for (int a = first[q * 64 + lowest(o)]; a >= 0 && !f; a = nextk[a]) {
                             int ac = c->pot_cell[a];
                             f = a != k && (ac == cell ? 1 : c->pot_dig[a] == d && (int)(see[ac >> 6] >> (ac & 63) & 1));
                         }
-            } else {
+                    }
+            if (!few) {
                 for (uint64_t o = g[cell] & ~SKL_BIT(d); o && !f; o &= o - 1)
                     f = HAS(k, cell * N_ + lowest(o));
                 for (int i = c->peers_off[cell]; i < c->peers_off[cell + 1] && !f; i++)
