@@ -724,6 +724,24 @@ static void g_remove(skl_state *s, int cell, int d)
  * too large: then every search runs), c->failed, c->cyclic and
  * c->nfailed.  0 when out of memory.
  */
+/* Whether candidate k (cell, digit d; n digits) reaches, in the table of
+ * words-word rows, one of the candidates that see it: its cell's others,
+ * d in the cells it sees.  One lookup each. */
+static int reaches_a_neighbour(const skl_chain *c, int words, int k, int cell, int d, int n)
+{
+    const int *idx = c->scc;
+    const uint64_t *g = c->grid, *rk = c->reach + (size_t)idx[k] * (size_t)words;
+#define REACHED(b) (rk[idx[b] >> 6] >> (idx[b] & 63) & 1)
+    for (uint64_t o = g[cell] & ~SKL_BIT(d); o; o &= o - 1)
+        if (REACHED(cell * n + lowest(o)))
+            return 1;
+    for (int i = c->peers_off[cell]; i < c->peers_off[cell + 1]; i++)
+        if ((g[c->peers[i]] & SKL_BIT(d)) && REACHED(c->peers[i] * n + d))
+            return 1;
+#undef REACHED
+    return 0;
+}
+
 #ifdef SKL_REACH_CHECK
 /* The test that compiles this file defines it: told, for each candidate,
  * whether its "on" was found to fail by walking what it reaches (walked 1)
@@ -951,21 +969,10 @@ static int reach_build(skl_state *s)
                             f = a != k && (ac == cell ? 1 : c->pot_dig[a] == d && (int)(see[ac >> 6] >> (ac & 63) & 1));
                         }
                     }
-            if (!few) {
-                for (uint64_t o = g[cell] & ~SKL_BIT(d); o && !f; o &= o - 1)
-                    f = HAS(k, cell * N_ + lowest(o));
-                for (int i = c->peers_off[cell]; i < c->peers_off[cell + 1] && !f; i++)
-                    f = (g[c->peers[i]] & SKL_BIT(d)) && HAS(k, c->peers[i] * N_ + d);
-            }
+            if (!few)
+                f = reaches_a_neighbour(c, words, k, cell, d, N_);
 #ifdef SKL_REACH_CHECK
-            {
-                int f2 = 0;
-                for (uint64_t o = g[cell] & ~SKL_BIT(d); o && !f2; o &= o - 1)
-                    f2 = HAS(k, cell * N_ + lowest(o));
-                for (int i = c->peers_off[cell]; i < c->peers_off[cell + 1] && !f2; i++)
-                    f2 = (g[c->peers[i]] & SKL_BIT(d)) && HAS(k, c->peers[i] * N_ + d);
-                skl_reach_check(few, f, f2);
-            }
+            skl_reach_check(few, f, reaches_a_neighbour(c, words, k, cell, d, N_));
 #endif
             c->failed[POT(cell, d, 1)] = (uint8_t)f;
             c->nfailed += f;
