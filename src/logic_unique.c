@@ -220,9 +220,11 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
                 continue;
             ex |= u->g[next] & ~pair;
             ex &= ~pair;
-            int card = popcount64(u->g[next]);
-            if (card == 2 || popcount64(ex) == 1 || allowed > 0)
-                find_loops(u, next, card > 2 ? allowed - 1 : allowed, ex, t);
+            /* (next holds the pair: two candidates or more; tested
+               without counting, which is costly without the instruction) */
+            int bivalue = skl_two(u->g[next]);
+            if (bivalue || skl_one(ex) || allowed > 0)
+                find_loops(u, next, bivalue ? allowed : allowed - 1, ex, t);
         }
     }
     u->len--;
