@@ -1088,7 +1088,9 @@ static int out_of_reach(const skl_chain *c, double base, int cx)
     if (c->collect)
         return 0;
     double least = difficulty(base, cx);
-    return (c->have && least > c->best_diff) || (c->limit && tenths(least) > c->limit);
+    if (c->have && (least > c->best_diff || (least == c->best_diff && cx > c->best_cx)))
+        return 1; /* (as easy, but on more potentials: not better either) */
+    return c->limit && tenths(least) > c->limit;
 }
 
 /* Appends the chain that leads to node k (following main causes) as a
