@@ -1120,16 +1120,17 @@ static void singles_bulk(skl_state *s, sk_rating *r)
     }
 }
 
-int sk_rate_position(sk_logic *s, sk_rating *r)
+/* The rating from the position s holds; bulk: singles in bulk past the
+ * first placement (*bulked set when they placed any). */
+static int rate_from(sk_logic *s, sk_rating *r, int bulk, int *bulked)
 {
-    if (!s || !r)
-        return SK_EINVAL;
-    arm(s);
     sk_rating_init(r);
     while (!sk_logic_solved(s)) {
         const sk_step *h = &s->step;
-        if (r->ep) { /* past the first placement */
+        if (bulk && r->ep) { /* past the first placement */
+            int before = r->steps;
             singles_bulk(s, r);
+            *bulked |= r->steps != before;
             if (sk_logic_solved(s))
                 break;
         }
@@ -1144,6 +1145,39 @@ int sk_rate_position(sk_logic *s, sk_rating *r)
         sk_logic_apply(s, h);
     }
     return SK_OK;
+}
+
+/*
+ * Singles in bulk give the step-by-step figures when the position has a
+ * solution (singles_bulk).  One without (rated unchecked, or left without
+ * any by a uniqueness technique on a puzzle with several) can hold two
+ * singles that contradict each other, and then the order they are placed
+ * in changes the step count; such a position can never be filled, so it
+ * ends stuck, and a stuck rating that placed singles in bulk is made
+ * again step by step from the same position.
+ */
+int sk_rate_position(sk_logic *s, sk_rating *r)
+{
+    if (!s || !r)
+        return SK_EINVAL;
+    arm(s);
+    uint64_t *cand = malloc((size_t)s->nc * sizeof *cand);
+    uint8_t *val = malloc((size_t)s->nc);
+    int bulked = 0, st;
+    if (cand && val) {
+        memcpy(cand, s->cand, (size_t)s->nc * sizeof *cand);
+        memcpy(val, s->val, (size_t)s->nc);
+    }
+    st = rate_from(s, r, cand && val, &bulked);
+    if (st == SK_OK && r->stuck && bulked) {
+        memcpy(s->cand, cand, (size_t)s->nc * sizeof *cand);
+        memcpy(s->val, val, (size_t)s->nc);
+        s->pos_valid = 0;
+        st = rate_from(s, r, 0, &bulked);
+    }
+    free(cand);
+    free(val);
+    return st;
 }
 
 void sk_rating_init(sk_rating *r)
