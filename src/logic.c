@@ -1164,11 +1164,14 @@ int sk_rate_position(sk_logic *s, sk_rating *r)
     uint64_t *cand = malloc((size_t)s->nc * sizeof *cand);
     uint8_t *val = malloc((size_t)s->nc);
     int bulked = 0, st;
-    if (cand && val) {
-        memcpy(cand, s->cand, (size_t)s->nc * sizeof *cand);
-        memcpy(val, s->val, (size_t)s->nc);
+    if (!cand || !val) {
+        free(cand);
+        free(val);
+        return SK_ENOMEM;
     }
-    st = rate_from(s, r, cand && val, &bulked);
+    memcpy(cand, s->cand, (size_t)s->nc * sizeof *cand);
+    memcpy(val, s->val, (size_t)s->nc);
+    st = rate_from(s, r, 1, &bulked);
     if (st == SK_OK && r->stuck && bulked) {
         memcpy(s->cand, cand, (size_t)s->nc * sizeof *cand);
         memcpy(s->val, val, (size_t)s->nc);
