@@ -1048,19 +1048,31 @@ static int sums_agree(sk_logic *l, const uint8_t *p, const char *what, int *stuc
  * givens at random, each a digit none of its peers holds, so that most
  * have no solution.
  */
-static void test_rate_without_solution(void)
+/* A classic 9x9 model in *m and a logical solver on it, for the tests on
+ * the committed puzzles; NULL (the check failed) when either cannot be
+ * made or the puzzles are missing. */
+static sk_logic *classic_logic(sk_model **m)
 {
     sk_geometry g = SK_GEOMETRY_INIT(9);
-    sk_model *m = model_of(&g);
     sk_logic *l = NULL;
-    int compared = 0, stuck = 0, bad = 0;
-    CHECK(m != NULL && nratings > 0);
-    if (!m || !nratings) {
-        sk_model_free(m);
-        return;
+    *m = model_of(&g);
+    if (!*m || !nratings || sk_logic_new(*m, &l) != SK_OK) {
+        CHECK(!"a 9x9 solver and the committed puzzles");
+        sk_model_free(*m);
+        *m = NULL;
+        return NULL;
     }
-    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
-    for (int round = 0; round < 400 && l; round++) {
+    return l;
+}
+
+static void test_rate_without_solution(void)
+{
+    sk_model *m;
+    sk_logic *l = classic_logic(&m);
+    int compared = 0, stuck = 0, bad = 0;
+    if (!l)
+        return;
+    for (int round = 0; round < 400; round++) {
         uint8_t p[81];
         char what[48];
         int st;
@@ -1096,17 +1108,12 @@ static void test_rate_without_solution(void)
 static void test_rate_limits(void)
 {
     static const int limits[] = {10, 12, 15, 17, 20, 23, 25, 26, 28, 44};
-    sk_geometry g = SK_GEOMETRY_INIT(9);
-    sk_model *m = model_of(&g);
-    sk_logic *l = NULL;
+    sk_model *m;
+    sk_logic *l = classic_logic(&m);
     int bad = 0, stuck = 0, compared = 0;
-    CHECK(m != NULL && nratings > 0);
-    if (!m || !nratings) {
-        sk_model_free(m);
+    if (!l)
         return;
-    }
-    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
-    for (size_t i = 0; i < sizeof limits / sizeof *limits && l; i++) {
+    for (size_t i = 0; i < sizeof limits / sizeof *limits; i++) {
         sk_logic_set_limit(l, limits[i]);
         for (int k = 0; k < nratings; k++) {
             char what[64];
