@@ -1007,7 +1007,14 @@ static void test_sound_generated(void)
  * *stuck says whether the walk ended stuck.  (No solution to judge the
  * steps by here: only the sums.)
  */
-static int sums_agree(sk_logic *l, const uint8_t *p, const char *what, int *stuck)
+static int start(sk_logic *l, const uint8_t *p, const uint64_t *marks)
+{
+    return marks ? sk_logic_start_candidates(l, p, marks) : sk_logic_start(l, p);
+}
+
+/* p: the givens; marks: pencil marks, or NULL to start from the givens */
+static int sums_agree(sk_logic *l, const uint8_t *p, const uint64_t *marks, const char *what,
+                      int *stuck)
 {
     static int shown;
     figures f = {0, 0, 0, -1, -1, -1, 0, 0};
@@ -1015,7 +1022,7 @@ static int sums_agree(sk_logic *l, const uint8_t *p, const char *what, int *stuc
     sk_rating r;
     int rc = 1;
     *stuck = 0;
-    if (sk_logic_start(l, p) != SK_OK)
+    if (start(l, p, marks) != SK_OK)
         return 0;
     while (!sk_logic_solved(l) && (rc = sk_logic_next(l, &st)) == 1) {
         figures_add(&f, &st);
@@ -1028,7 +1035,7 @@ static int sums_agree(sk_logic *l, const uint8_t *p, const char *what, int *stuc
         f.er = 200;
         f.er_tech = -1;
     }
-    if (sk_rate(l, p, &r) != SK_OK)
+    if (start(l, p, marks) != SK_OK || sk_rate_position(l, &r) != SK_OK)
         return 0;
     if (r.er == f.er && r.ep == f.ep && r.ed == f.ed && r.er_tech == f.er_tech &&
         r.ep_tech == f.ep_tech && r.ed_tech == f.ed_tech && r.steps == f.steps &&
@@ -1089,7 +1096,7 @@ static void test_rate_without_solution(void)
                 p[c] = (uint8_t)d;
         }
         snprintf(what, sizeof what, "position %d", round);
-        bad += !sums_agree(l, p, what, &st);
+        bad += !sums_agree(l, p, NULL, what, &st);
         compared++;
         stuck += st;
     }
@@ -1119,13 +1126,44 @@ static void test_rate_limits(void)
             char what[64];
             int st;
             snprintf(what, sizeof what, "puzzle %d, limit %d", k + 1, limits[i]);
-            bad += !sums_agree(l, ratings[k].givens, what, &st);
+            bad += !sums_agree(l, ratings[k].givens, NULL, what, &st);
             stuck += st;
             compared++;
         }
     }
     CHECK_EQ_INT(bad, 0);
     CHECK(stuck > 0 && stuck < compared); /* the limits stop some, not all */
+    sk_logic_free(l);
+    sk_model_free(m);
+}
+
+/* From pencil marks: the committed puzzles with a third of the wrong
+ * candidates of each cell crossed out at random (the solution's kept). */
+static void test_rate_from_marks(void)
+{
+    sk_model *m;
+    sk_logic *l = classic_logic(&m);
+    int bad = 0, stuck = 0;
+    if (!l)
+        return;
+    for (int k = 0; k < nratings; k++) {
+        uint8_t sol[81];
+        uint64_t marks[81];
+        char what[48];
+        int st;
+        CHECK_EQ_INT(solution_of(m, ratings[k].givens, sol), 0);
+        for (int c = 0; c < 81; c++) {
+            marks[c] = ratings[k].givens[c] ? BIT(ratings[k].givens[c]) : 0x1ffull;
+            for (int d = 1; d <= 9; d++)
+                if (d != sol[c] && below(3) == 0)
+                    marks[c] &= ~BIT(d);
+        }
+        snprintf(what, sizeof what, "marks of puzzle %d", k + 1);
+        bad += !sums_agree(l, NULL, marks, what, &st);
+        stuck += st;
+    }
+    CHECK_EQ_INT(bad, 0);
+    CHECK(stuck < nratings);
     sk_logic_free(l);
     sk_model_free(m);
 }
@@ -1993,6 +2031,7 @@ int main(void)
     RUN(test_sound_generated);
     RUN(test_rate_without_solution);
     RUN(test_rate_limits);
+    RUN(test_rate_from_marks);
     RUN(test_sound_coverage);
     if (data_missing)
         printf("#  %s is missing: the collections were left out\n", DATA);
