@@ -1059,11 +1059,9 @@ static int singles_pass(skl_state *s, int kinds)
             uint64_t p = s->pos[k * s->n + d];
             if (!skl_one(p))
                 continue;
-            cells = hcells(s, k, &cnt);
-            if (!s->val[cells[lowest(p)]]) {
-                place(s, cells[lowest(p)], d);
-                placed++;
-            }
+            cells = hcells(s, k, &cnt); /* (the places are empty cells) */
+            place(s, cells[lowest(p)], d);
+            placed++;
         }
     }
     if (kinds & SINGLE_NAKED)
@@ -1127,13 +1125,6 @@ static int rate_from(sk_logic *s, sk_rating *r, int bulk, int *bulked)
     sk_rating_init(r);
     while (!sk_logic_solved(s)) {
         const sk_step *h = &s->step;
-        if (bulk && r->ep) { /* past the first placement */
-            int before = r->steps;
-            singles_bulk(s, r);
-            *bulked |= r->steps != before;
-            if (sk_logic_solved(s))
-                break;
-        }
         int found = next_step(s);
         if (found < 0)
             return found;
@@ -1143,6 +1134,11 @@ static int rate_from(sk_logic *s, sk_rating *r, int bulk, int *bulked)
         }
         sk_rating_add(r, h);
         sk_logic_apply(s, h);
+        if (bulk && r->ep) { /* past the first placement */
+            int before = r->steps;
+            singles_bulk(s, r);
+            *bulked |= r->steps != before;
+        }
     }
     return SK_OK;
 }
