@@ -187,8 +187,6 @@ struct skl_chain {
     int og_cap;
     int *sp_off, *sp_to;  /* each candidate's strong partners (CSR) */
     uint64_t *reach;      /* the components each component reaches */
-    uint64_t *sees;       /* nc * seew: the cells each cell sees (peers) */
-    int seew;
     size_t reach_cap;
     int reach_ok, nfailed;
     /* Nishio chains of one digit: the cells holding it at the last call
@@ -301,7 +299,6 @@ void skl_chain_free(skl_state *s)
     free(c->tj_node);
     free(c->tj_edge);
     free(c->reach);
-    free(c->sees);
     if (c->child) {
         s->chain = c->child;
         skl_chain_free(s);
@@ -718,7 +715,7 @@ static void g_remove(skl_state *s, int cell, int d)
  * graph is sparse (about 200 candidates, 370 edges, nearly every
  * component a single candidate), and most candidates reach a handful of
  * components, whose members are tested against p's cell and the cells it
- * sees (c->sees); a candidate that reaches more than REACH_FEW components
+ * sees (s->peerbits); a candidate that reaches more than REACH_FEW components
  * tests its own two dozen neighbours instead (one table lookup each, and
  * nearly all of them fail).  Sets c->reach_ok (0 when the table would be
  * too large: then every search runs), c->failed, c->cyclic and
@@ -780,15 +777,6 @@ static int reach_build(skl_state *s)
         ALLOC(c->sp_to, (size_t)nk * (size_t)(1 + most));
         if (!c->sp_to)
             return 0;
-        c->seew = (s->nc + 63) / 64;
-        if (!c->sees) {
-            c->sees = calloc((size_t)s->nc * (size_t)c->seew, sizeof *c->sees);
-            if (!c->sees)
-                return 0;
-            for (int cell = 0; cell < s->nc; cell++)
-                for (int i = c->peers_off[cell]; i < c->peers_off[cell + 1]; i++)
-                    c->sees[(size_t)cell * c->seew + (c->peers[i] >> 6)] |= 1ull << (c->peers[i] & 63);
-        }
 #undef ALLOC
     }
     const uint64_t *g = c->grid, *hm = c->hm;
@@ -955,7 +943,7 @@ static int reach_build(skl_state *s)
             /* p on fails when a candidate it reaches sees it.  Most reach
                few components: walk them, each member tested against p's
                cell and the cells it sees; else test p's own neighbours */
-            const uint64_t *rk = ROW(idx[k]), *see = c->sees + (size_t)cell * c->seew;
+            const uint64_t *rk = ROW(idx[k]), *see = s->peerbits + (size_t)cell * (size_t)s->words;
             int few = 1, left = REACH_FEW;
             if (c->og_off[k] < c->og_off[k + 1]) /* else it leads nowhere */
                 for (int q = 0; q < words && few && !f; q++)
