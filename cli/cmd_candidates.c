@@ -30,7 +30,8 @@ typedef struct cand_ctx {
 
 /* The highest rating --basic applies, in tenths of Sudoku Explainer's
  * scale: 2.8 is claiming, so singles, pointing and claiming (and their
- * "direct" forms) are in, naked pairs (3.0) are out. */
+ * "direct" forms) are in, naked pairs (3.0) are out; so are the variant
+ * rules' own steps (1.6 to 2.7). */
 #define BASIC_LIMIT 28
 
 static void cand_invalid(cli_item *it, int rc, const char *msg)
@@ -54,11 +55,7 @@ static void basic_work(cli_worker *w, cli_item *it)
     struct timespec t0, t1;
     if (rc != SK_OK) {
         free(r);
-        cand_invalid(it, rc,
-                     rc == SK_EUNSUPPORTED
-                         ? "--basic works on houses only, and this puzzle has variant rules: "
-                           "leave out --basic for its true candidates"
-                         : NULL);
+        cand_invalid(it, rc, NULL);
         return;
     }
     memset(r, 0, sizeof *r);
@@ -265,9 +262,10 @@ const cli_command cli_cmd_candidates = {
     "With --basic: the pencil marks a person has after the simple techniques\n"
     "instead, naked and hidden singles, pointing and claiming (up to 2.8 on\n"
     "Sudoku Explainer's scale), applied until none applies; no search runs.\n"
-    "Status open when cells are left open, unique when the techniques solve\n"
-    "the puzzle, none when they reach a contradiction.  Houses only: a puzzle\n"
-    "with variant rules is refused.\n"
+    "With variant rules, each rule's own deductions too (a cage's digit\n"
+    "combinations, a thermometer's order, sums the cages imply...).  Status\n"
+    "open when cells are left open, unique when the techniques solve the\n"
+    "puzzle, none when they reach a contradiction.\n"
     "\n"
     "Text output: the candidates as a grid, each cell's digits run together\n"
     "(separated by commas when a symbol takes several characters), boxes\n"

@@ -147,8 +147,12 @@ const cli_command cli_cmd_explain = {
     "As they apply: \"cell\" and \"digit\" (the placement), \"eliminations\",\n"
     "\"direct\" (true: the eliminations only lead to the placement), \"houses\",\n"
     "\"cells\", \"digits\" (the pattern's), \"subtype\" (the type of a unique\n"
-    "rectangle or BUG, the level of a dynamic chain) and \"branches\" (each\n"
-    "branch of a chain as an array of links, \"r1c2=5\", \"r1c7<>5\").",
+    "rectangle or BUG, the level of a dynamic chain), \"branches\" (each\n"
+    "branch of a chain as an array of links, \"r1c2=5\", \"r1c7<>5\") and, for\n"
+    "a variant rule's step, \"rule\" (\"killer cage 15 at r1c1\"; \"implied\"\n"
+    "for a sum the rules imply together, with its \"total\": its \"cells\"\n"
+    "add up to it, the last \"subtype\" of them subtracted) and \"rule2\" (a\n"
+    "second rule on the same two cells).",
     explain_run,
     NULL,
     NULL,

@@ -567,8 +567,8 @@ static int generate_run(const cli_command *cmd, int argc, char **argv)
         goto out;
     }
     if ((a.min_rating || a.max_rating_gen || a.needs >= 0) && (g.nrules > 0 || a.killer)) {
-        code = cli_usage_error(cmd, "--rating and --needs rate with the logical solver, which "
-                                    "does not take variant rules");
+        code = cli_usage_error(cmd, "--rating and --needs are for puzzles without variant rules "
+                                    "(Sudoku Explainer's scale has none)");
         goto out;
     }
 

@@ -89,6 +89,11 @@ static const char *rating_note(int t)
         return "4.6 for 6 cells, 4.7 for 8, 5.0 for 10 or more; more for type 3";
     case SK_TECH_BUG:
         return "5.6 for type 1, 5.7 for types 2 and 4, 5.8 to 6.2 for type 3";
+    case SK_TECH_VARIANT_RULE:
+        return "1.6 for a relation of two cells, a cage's digit combinations or a "
+               "quadruple, 2.1 for the other constraints of a rule, 2.7 for a sum the "
+               "rules imply together (sudokit's ratings; each tried after the "
+               "techniques rated below it)";
     default:
         return NULL;
     }
@@ -127,8 +132,13 @@ const cli_command cli_cmd_rate = {
     "'sudokit explain' shows the steps, 'sudokit hint' the next one.\n"
     "\n"
     "First the puzzle is proven to have exactly one solution (unless\n"
-    "--no-check): one with none or several is not rated.  A puzzle with\n"
-    "variant rules is refused (invalid): the techniques do not use them yet.\n"
+    "--no-check): one with none or several is not rated.\n"
+    "Variant rules take part: each time one of a rule's constraints narrows\n"
+    "its cells' candidates, that is a step of its own (variant-rule, rated by\n"
+    "sudokit, since SE has no variant rules; it names the rule), the rules\n"
+    "also act inside dynamic forcing chains, and the uniqueness techniques\n"
+    "(unique rectangles and loops, BUG) are left out: a rule may tell their\n"
+    "two digits apart.\n"
     "On grids other than 9x9 every full house takes part: jigsaw regions count\n"
     "as boxes, and diagonals, windows and other houses as lines; locked\n"
     "candidates and fish (X-wing and larger) are made of boxes, rows and\n"

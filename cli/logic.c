@@ -8,8 +8,7 @@
  * BUG pattern deduce from it, and the rating of a puzzle with several
  * solutions (or none) says nothing about solving it.  So the solution is
  * proven unique first, by the same search `solve` runs, unless --no-check
- * asks to go on regardless.  A model with variant rules is refused: the
- * solver does not use them.
+ * asks to go on regardless.
  *
  * Records are built in the worker that rated the puzzle (cli_out into
  * memory) and printed later by the main thread in input order, so that
@@ -42,25 +41,6 @@ void cli_item_take(cli_item *it, cli_out *o)
     o->len = o->cap = 0;
 }
 
-/* "the logical solver does not use variant rules yet (killer cage 15 at
- * r1c1 and 4 more)" */
-static void refuse_rules(cli_item *it)
-{
-    char first[120];
-    int count = sk_model_rule_count(it->model);
-    sk_model_rule_describe(it->model, 0, first, sizeof first);
-    it->status = CLI_ST_INVALID;
-    it->diag.line = it->line;
-    it->diag.column = 0;
-    if (count > 1)
-        snprintf(it->diag.message, sizeof it->diag.message,
-                 "the logical solver does not use variant rules yet (%s and %d more)", first,
-                 count - 1);
-    else
-        snprintf(it->diag.message, sizeof it->diag.message,
-                 "the logical solver does not use variant rules yet (%s)", first);
-}
-
 void cli_logic_drop(cli_worker *w)
 {
     sk_logic_free(w->logic);
@@ -85,10 +65,6 @@ sk_logic *cli_logic_prepare(cli_worker *w, cli_item *it)
             w->logic = l;
             w->logic_serial = it->model_serial;
         }
-    }
-    if (rc == SK_EUNSUPPORTED) {
-        refuse_rules(it);
-        return NULL;
     }
     if (rc != SK_OK) {
         if (rc == SK_ENOMEM) {
@@ -226,6 +202,20 @@ void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
     }
     if (s->subtype)
         cli_outf(o, ",\"subtype\":%d", s->subtype);
+    if (s->technique == SK_TECH_VARIANT_RULE) {
+        cli_out_write(o, ",\"rule\":", 8);
+        if (s->rule >= 0) {
+            cli_out_json_string(o, sk_model_rule_describe(it->model, s->rule, name, sizeof name));
+            if (s->rule2 != -1) {
+                cli_out_write(o, ",\"rule2\":", 9);
+                cli_out_json_string(o, s->rule2 >= 0 ? sk_model_rule_describe(it->model, s->rule2, name, sizeof name)
+                                                     : "several");
+            }
+        } else {
+            cli_out_write(o, "\"implied\"", 9);
+            cli_outf(o, ",\"total\":%d", s->total);
+        }
+    }
     if (s->nbranches > 0 && s->nnodes > 0) {
         cli_out_write(o, ",\"branches\":[", 13);
         for (int b = 0; b < s->nbranches; b++) {

@@ -611,6 +611,9 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         if (a->needs < 0)
             return cli_usage_error(cmd, "unknown technique '%s' (the keywords are listed by "
                                         "'sudokit help rate')", arg);
+        if (a->needs == SK_TECH_VARIANT_RULE)
+            return cli_usage_error(cmd, "--needs %s: generate rates puzzles without variant "
+                                        "rules, which never need it", arg);
         break;
     case OPT_NO_GUESS:
         a->no_guess = 1;

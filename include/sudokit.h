@@ -938,8 +938,14 @@ SK_API int sk_explain_none_candidates(const sk_model *m, const uint8_t *givens,
  * windows) count as lines and take part in singles, naked and hidden sets,
  * chains and the uniqueness patterns, while locked candidates and fish are
  * made of boxes, rows and columns.  Variant
- * rules beyond houses are not used by it yet: sk_logic_new() refuses a model
- * with rules (SK_EUNSUPPORTED).
+ * rules take part too: the houses and cell restrictions they make (cages'
+ * different digits, odd and even cells...) as above, and each of their
+ * other constraints (sums, lines, dots, arrows...) as a step of its own,
+ * SK_TECH_VARIANT_RULE, whenever it narrows its cells' candidates; on a
+ * model with such rules the uniqueness techniques (unique rectangles and
+ * loops, BUG) are not used, since a rule may tell the two digits of their
+ * deadly pattern apart.  SE has no rating for variant rules: sudokit's own
+ * are given at SK_TECH_VARIANT_RULE below.
  *
  * Techniques, each with its name, keyword and SE rating (tenths; several
  * rise with size or chain length, see sk_step.rating).
@@ -981,13 +987,14 @@ SK_API int sk_explain_none_candidates(const sk_model *m, const uint8_t *givens,
     X(SK_TECH_CONTRADICTION_CHAIN, 33, "Dynamic Contradiction Forcing Chains", "contradiction-forcing-chain", 85) \
     X(SK_TECH_DOUBLE_CHAIN, 34, "Dynamic Double Forcing Chains", "double-forcing-chain", 85) \
     X(SK_TECH_DYNAMIC_CELL_CHAINS, 35, "Dynamic Cell Forcing Chains", "dynamic-cell-forcing-chains", 85) \
-    X(SK_TECH_DYNAMIC_REGION_CHAINS, 36, "Dynamic Region Forcing Chains", "dynamic-region-forcing-chains", 85)
+    X(SK_TECH_DYNAMIC_REGION_CHAINS, 36, "Dynamic Region Forcing Chains", "dynamic-region-forcing-chains", 85) \
+    X(SK_TECH_VARIANT_RULE, 37, "Variant Rule", "variant-rule", 16)
 
 typedef enum sk_tech {
 #define SK_TECH_ENUM_(name, value, human, keyword, rating) name = value,
     SK_TECH_LIST(SK_TECH_ENUM_)
 #undef SK_TECH_ENUM_
-    SK_TECH_COUNT_ = 37
+    SK_TECH_COUNT_ = 38
 } sk_tech;
 
 /* Name ("X-Wing"), keyword ("x-wing") and base rating in tenths of a
@@ -1029,6 +1036,15 @@ typedef struct sk_node {
  *   nodes    chains: each branch from its assumption to its conclusion,
  *            following one line of reasoning (the first cause of each
  *            link); branch k is nodes[branch[k] .. branch[k+1])
+ * A variant rule step (SK_TECH_VARIANT_RULE) holds the constraint's cells
+ * in cells, the digits it removes in digits, and which constraint in rule
+ * (and, for a sum the rules imply together, subtype and total).  Its
+ * rating: 1.6 for a constraint between two cells (dots, XV, thermometers,
+ * whispers, palindromes, nonconsecutive...), for the digit combinations
+ * of a cage or a renban line and for a quadruple's digits; 2.1 for the
+ * other constraints of a rule (little killers, arrows, region-sum lines,
+ * sandwiches, between lines, cages with too many combinations to list);
+ * 2.7 for a sum the rules imply together.
  */
 typedef struct sk_step {
     int technique;       /* SK_TECH_* */
@@ -1054,12 +1070,23 @@ typedef struct sk_step {
     const sk_node *nodes;
     int complexity;      /* chains: the number of links the conclusion rests
                             on, from which SE's length bonus is computed */
+    int rule;            /* variant rule steps: the rule whose constraint
+                            narrowed (see sk_model_rule_describe), or -1
+                            for a sum the rules imply together (the law
+                            of the leftover: cages and houses), which says
+                            that the first ncells - subtype cells minus
+                            the last subtype cells sum to total */
+    int rule2;           /* a second rule on the same two cells (a dot and
+                            a negative constraint, say), whose relation
+                            narrowed together with rule's; -2 when more
+                            than one other rule did; else -1 */
+    int total;
 } sk_step;
 
 /* A logical solver over one model (opaque). */
 typedef struct sk_logic sk_logic;
 
-/* SK_OK, SK_ENOMEM, SK_EINVAL (m NULL), SK_EUNSUPPORTED (rules). */
+/* SK_OK, SK_ENOMEM, SK_EINVAL (m NULL). */
 SK_API int sk_logic_new(const sk_model *m, sk_logic **out);
 SK_API void sk_logic_free(sk_logic *l);
 /* Starts from givens (N*N, 0 = empty): each empty cell's candidates are

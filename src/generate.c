@@ -998,8 +998,8 @@ static int check_opts(sk_generator *g, const sk_generate_opts *o)
     if (o->min_rating < 0 || o->max_rating < 0 ||
         (o->max_rating && o->min_rating > o->max_rating))
         return SK_EINVAL;
-    if (o->needs < -1 || o->needs >= SK_TECH_COUNT_)
-        return SK_EINVAL;
+    if (o->needs < -1 || o->needs >= SK_TECH_COUNT_ || o->needs == SK_TECH_VARIANT_RULE)
+        return SK_EINVAL; /* (puzzles without rules never need it) */
     if (o->pattern)
         for (int c = 0; c < g->nc; c++)
             if (o->pattern[c] > 1)

@@ -13,7 +13,11 @@
  * (diagonals, windows), which counts as a line for the ratings and takes
  * part in singles, naked and hidden sets, chains and the uniqueness
  * patterns; locked candidates and fish are made of boxes, rows and
- * columns only.  Smaller groups only forbid repeats (in chains).  Digits are
+ * columns only.  Smaller groups only forbid repeats (in chains).  Variant
+ * rules' constraints (the model's propagators) are producers of their own
+ * (rule_step, at sudokit's ratings 1.6, 2.1 and 2.7) and act inside the
+ * dynamic chains (logic_chain.c); with rules, the uniqueness patterns are
+ * not used.  Digits are
  * bits 0..N-1 of a cell's candidate mask inside this file (1..N in the
  * steps it reports); a placed cell keeps only its digit and is marked in
  * val[].
@@ -25,6 +29,7 @@
 #include "engine.h"
 #include "logic.h"
 #include "model.h"
+#include "rules/rules.h"
 
 #define BIT(d) SKL_BIT(d)
 
@@ -83,12 +88,25 @@ int sk_logic_new(const sk_model *m, sk_logic **out)
     *out = NULL;
     if (!m)
         return SK_EINVAL;
-    if (m->nrules)
-        return SK_EUNSUPPORTED;
     s = calloc(1, sizeof *s);
     if (!s)
         return SK_ENOMEM;
     s->m = m;
+    /* a rule other than given candidates may tell apart the two digits of
+       a unique rectangle (a cage holding one of its cells, an odd cell):
+       the pattern is then no longer deadly */
+    s->unique_ok = 1;
+    for (int r = 0; r < m->nrules; r++)
+        if (m->rules[r].kind != SK_RULE_DIGITS)
+            s->unique_ok = 0;
+    if (m->ncons) {
+        s->rdom = calloc((size_t)m->con_max_cells + 1, sizeof *s->rdom);
+        s->rscr = calloc(m->con_scratch + 1, sizeof *s->rscr);
+        if (!s->rdom || !s->rscr) {
+            sk_logic_free(s);
+            return SK_ENOMEM;
+        }
+    }
     s->n = m->n;
     s->nc = m->ncells;
     s->maxnodes = 4 * s->nc * s->n + 16;
@@ -212,6 +230,8 @@ void sk_logic_free(sk_logic *s)
     free(s->cpos_off);
     free(s->cpos);
     free(s->peerbits);
+    free(s->rdom);
+    free(s->rscr);
     free(s);
 }
 
@@ -349,6 +369,7 @@ void skl_step_reset(skl_state *s, int tech, int rating)
     st->technique = tech;
     st->rating = rating;
     st->cell = -1;
+    st->rule = st->rule2 = -1;
     st->elim = s->elim;
     st->cells = s->cells;
     st->nodes = s->nodes;
@@ -925,6 +946,88 @@ int sk_logic_solved(const sk_logic *s)
     return s != NULL;
 }
 
+/* ---- variant rules ------------------------------------------------------ */
+
+/* The rating of a step by constraint c (tenths; sudokit's own, see
+ * SK_TECH_VARIANT_RULE in sudokit.h). */
+static int rule_rating(const skx_con *c)
+{
+    if (c->rule < 0)
+        return 27; /* implied by several rules together */
+    return c->type == SKX_PAIR || c->type == SKX_COMBO || c->type == SKX_QUAD ? 16 : 21;
+}
+
+/* The sum a constraint the rules imply says: its first ncells - aux cells
+ * minus its last aux cells make total. */
+static int implied_total(const sk_model *m, const skx_con *c)
+{
+    if (c->type == SKX_COMBO) { /* the digits of any of its sets */
+        int total = 0;
+        for (uint64_t v = m->con_data[c->data_off]; v; v &= v - 1)
+            total += lowest(v) + 1;
+        return total;
+    }
+    return c->lo - (int)c->aux * (m->n + 1); /* a negated cell adds N+1-d */
+}
+
+/*
+ * The first constraint of the rules rated `rating` that narrows its cells'
+ * candidates, as a step: the constraint's filter (the one the engines
+ * propagate with) run on the grid, each digit it takes out of an open cell
+ * removed.  A constraint the grid already violates (a position without a
+ * solution) says nothing here.
+ */
+static int rule_step(skl_state *s, int rating)
+{
+    const sk_model *m = s->m;
+    for (int x = 0; x < m->ncons; x++) {
+        const skx_con *c = &m->cons[x];
+        if (rule_rating(c) != rating)
+            continue;
+        const uint16_t *cells = m->con_cells + c->cell_off;
+        int open = 0;
+        for (uint32_t j = 0; j < c->ncells; j++) {
+            s->rdom[j] = s->cand[cells[j]];
+            open |= !s->val[cells[j]];
+        }
+        if (!open || !skx_con_filter(m, c, s->rdom, s->rscr))
+            continue;
+        uint64_t gone = 0;
+        for (uint32_t j = 0; j < c->ncells; j++)
+            if (!s->val[cells[j]])
+                gone |= s->cand[cells[j]] & ~s->rdom[j];
+        if (!gone)
+            continue;
+        hint_reset(s, SK_TECH_VARIANT_RULE, rating);
+        s->step.rule = c->rule;
+        s->step.rule2 = c->type == SKX_PAIR ? c->rule2 : -1;
+        if (c->rule < 0) {
+            s->step.subtype = c->type == SKX_SUM ? c->aux : 0;
+            s->step.total = implied_total(m, c);
+        }
+        s->step.digits = gone;
+        for (uint32_t j = 0; j < c->ncells; j++) {
+            int cell = cells[j];
+            s->cells[s->step.ncells++] = cell;
+            if (s->val[cell])
+                continue;
+            /* a cell listed twice (a line crossing itself) loses what
+               either place leaves out, once */
+            int twice = 0;
+            uint64_t keep = s->rdom[j];
+            for (uint32_t i = 0; i < c->ncells && !twice; i++)
+                if (cells[i] == cell && i != j) {
+                    twice = i < j;
+                    keep &= s->rdom[i];
+                }
+            for (uint64_t v = s->cand[cell] & ~keep; v && !twice; v &= v - 1)
+                add_elim(s, cell, lowest(v));
+        }
+        return 1;
+    }
+    return 0;
+}
+
 /* ---- the producers, in SE's order ------------------------------------ */
 
 /* 1 when a producer whose steps start at rating r may run. */
@@ -940,15 +1043,21 @@ static int next_step(skl_state *s)
         positions_table(s);
     if (full_house_or_hidden_single(s))
         return 1;
+    if (s->rdom && allowed(s, 16) && rule_step(s, 16))
+        return 1;
     if (allowed(s, 17) && locking(s, 1))
         return 1;
     if (allowed(s, 20) && hidden_set(s, 2, 1))
+        return 1;
+    if (s->rdom && allowed(s, 21) && rule_step(s, 21))
         return 1;
     if (naked_single(s))
         return 1;
     if (allowed(s, 25) && hidden_set(s, 3, 1))
         return 1;
     if (allowed(s, 26) && locking(s, 0))
+        return 1;
+    if (s->rdom && allowed(s, 27) && rule_step(s, 27))
         return 1;
     if (allowed(s, 30) && naked_set(s, 2))
         return 1;
@@ -966,7 +1075,7 @@ static int next_step(skl_state *s)
         return 1;
     if (allowed(s, 44) && xy_wing(s, 1))
         return 1;
-    if (allowed(s, 45) && (st = skl_unique_loops(s)) != 0)
+    if (s->unique_ok && allowed(s, 45) && (st = skl_unique_loops(s)) != 0)
         return st;
     if (allowed(s, 50) && naked_set(s, 4))
         return 1;
@@ -974,7 +1083,7 @@ static int next_step(skl_state *s)
         return 1;
     if (allowed(s, 54) && hidden_set(s, 4, 0))
         return 1;
-    if (allowed(s, 56) && (st = skl_bug(s)) != 0)
+    if (s->unique_ok && allowed(s, 56) && (st = skl_bug(s)) != 0)
         return st;
     if (allowed(s, 62) && (st = skl_aligned(s, 2)) != 0)
         return st;
@@ -1095,10 +1204,12 @@ static void singles_bulk(skl_state *s, sk_rating *r)
     static const int tech[3] = {SK_TECH_FULL_HOUSE, SK_TECH_HIDDEN_SINGLE, SK_TECH_HIDDEN_SINGLE};
     if (!s->pos_valid)
         positions_table(s);
-    if (r->er >= 23 && (!s->limit || s->limit >= 23)) {
+    if (r->er >= 23 && (!s->limit || s->limit >= 23) && !s->rdom) {
         /* naked singles (2.3) too: none of these steps can raise ER, so
            only the cells they place count, and those are the same in any
-           order */
+           order (not with variant rules: their steps rated 1.6 and 2.1
+           come before a naked single, and how many there are depends on
+           what the singles placed first) */
         int n;
         while ((n = singles_pass(s, kinds[2] | SINGLE_NAKED)) != 0)
             r->steps += n;

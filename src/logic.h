@@ -108,6 +108,9 @@ struct sk_logic {
     int *cells2;
     uint64_t *cand2; /* skl_rule_all: the grid it looks at, ... */
     uint64_t *pos2;  /* ... and the positions it puts aside */
+    uint64_t *rdom;  /* variant rules: a constraint's cells' masks ... */
+    uint64_t *rscr;  /* ... and the scratch its filter needs */
+    int unique_ok;   /* 0 when rules may break a deadly pattern's symmetry */
 };
 
 typedef struct sk_logic skl_state;

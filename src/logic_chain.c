@@ -49,6 +49,7 @@
 
 #include "logic.h"
 #include "model.h"
+#include "rules/rules.h"
 
 typedef struct cnode {
     int pot;
@@ -112,6 +113,14 @@ struct skl_chain {
     int *qon, *qoff;    /* queues of node indexes */
     int capq;
     uint64_t *g, *src;  /* working grid, and its state at the run's start */
+    /* variant rules in dynamic chains (rules_in_chain): the cells g lost
+       since the rules last ran in this run, and the constraints to run */
+    unsigned *rc_stamp; /* per cell: rc_gen when listed */
+    int *rc_list, rc_n;
+    unsigned rc_gen;
+    int rc_all;         /* the first pass of a nested run: every constraint */
+    unsigned *con_stamp; /* per constraint: rc_gen when queued */
+    int *con_list;
     uint64_t *fw, *both; /* cycles: digits seen from on links, and from both */
     uint64_t *grid;     /* the grid the producer searches */
     uint64_t *gridbuf;
@@ -241,6 +250,10 @@ void skl_chain_free(skl_state *s)
     free(c->node);
     free(c->par);
     free(c->rlist);
+    free(c->rc_stamp);
+    free(c->rc_list);
+    free(c->con_stamp);
+    free(c->con_list);
     free(c->smap);
     free(c->sbits);
     free(c->sbits_of);
@@ -665,6 +678,10 @@ static void g_remove(skl_state *s, int cell, int d)
 {
     skl_chain *c = s->chain;
     c->g[cell] &= ~SKL_BIT(d);
+    if (c->rc_stamp && c->rc_stamp[cell] != c->rc_gen) {
+        c->rc_stamp[cell] = c->rc_gen;
+        c->rc_list[c->rc_n++] = cell;
+    }
     for (int i = c->chouse_off[cell]; i < c->chouse_off[cell + 1]; i++)
         c->hm[c->chouse[i] * N_ + d] &= ~SKL_BIT(c->chpos[i]);
 }
@@ -1855,6 +1872,106 @@ static int advanced(skl_state *s)
     return nested(s, 3, c->nestlimit);
 }
 
+/*
+ * Variant rules in a dynamic chain (not Nishio's), when its propagation
+ * stalls: the filter of each constraint on a cell the run changed since
+ * the rules last ran (every constraint at the first stall of a nested
+ * run: its grid is not the position's, whose constraints all hold at
+ * their fixpoint when chains are tried), on the working grid.  A digit it
+ * takes out of a cell becomes "off", resting on every candidate of the
+ * constraint's cells that the run has made off (those the grid had before
+ * the run and no longer has: each is a node of the run).  A constraint
+ * that can no longer hold takes every candidate out of its first open
+ * cell that has any, so that the run meets its contradiction there.  The
+ * new nodes join the queue of offs (tail *toff); returns how many, or
+ * SK_ENOMEM.
+ */
+static int rules_in_chain(skl_state *s, run *r, int *toff)
+{
+    skl_chain *c = s->chain;
+    const sk_model *m = s->m;
+    int added = 0, ncons = 0;
+    if (c->rc_all) {
+        for (int x = 0; x < m->ncons; x++)
+            c->con_list[ncons++] = x;
+    } else {
+        c->rc_gen++; /* (a constraint is queued once) */
+        for (int i = 0; i < c->rc_n; i++)
+            for (uint32_t e = m->cell_con_off[c->rc_list[i]]; e < m->cell_con_off[c->rc_list[i] + 1]; e++) {
+                uint32_t x = m->cell_cons[e];
+                if (c->con_stamp[x] != c->rc_gen) {
+                    c->con_stamp[x] = c->rc_gen;
+                    c->con_list[ncons++] = (int)x;
+                }
+            }
+    }
+    c->rc_all = 0;
+    c->rc_n = 0;
+    c->rc_gen++; /* what changes from here on is listed again */
+    for (int q = 0; q < ncons; q++) {
+        const skx_con *k = &m->cons[c->con_list[q]];
+        const uint16_t *cells = m->con_cells + k->cell_off;
+        int open = 0, np = -1;
+        for (uint32_t j = 0; j < k->ncells; j++) {
+            int cell = cells[j];
+            s->rdom[j] = s->val[cell] ? SKL_BIT(s->val[cell] - 1) : c->g[cell];
+            open |= !s->val[cell];
+        }
+        if (!open)
+            continue;
+        int holds = skx_con_filter(m, k, s->rdom, s->rscr);
+        for (uint32_t j = 0; j < k->ncells; j++) {
+            int cell = cells[j];
+            uint64_t gone = s->val[cell] ? 0 : holds ? c->g[cell] & ~s->rdom[j] : c->g[cell];
+            for (; gone; gone &= gone - 1) {
+                int pot = POT(cell, lowest(gone), 0);
+                if (run_find(r, pot) >= 0)
+                    continue;
+                if (np < 0) {
+                    np = 0;
+                    for (uint32_t i = 0; i < k->ncells; i++) {
+                        int o = cells[i];
+                        for (uint64_t v = s->val[o] ? 0 : c->src[o] & ~c->g[o]; v; v &= v - 1) {
+                            int p = run_find(r, POT(o, lowest(v), 0));
+                            if (p >= 0)
+                                c->tmp[np++] = p;
+                        }
+                    }
+                }
+                int n = new_node(c, pot, c->tmp, np, CAUSE_NONE);
+                if (n < 0 || !run_add(c, r, n) || !queue_room(c, *toff + 1))
+                    return SK_ENOMEM;
+                c->qoff[(*toff)++] = n;
+                added++;
+            }
+            if (!holds && np >= 0)
+                break;
+        }
+    }
+    return added;
+}
+
+/* Room for rules_in_chain's lists: 0 when out of memory. */
+static int rules_room(skl_state *s)
+{
+    skl_chain *c = s->chain;
+    if (c->rc_stamp)
+        return 1;
+    c->rc_list = malloc((size_t)s->nc * sizeof *c->rc_list);
+    c->con_list = malloc((size_t)s->m->ncons * sizeof *c->con_list);
+    c->con_stamp = calloc((size_t)s->m->ncons, sizeof *c->con_stamp);
+    c->rc_stamp = calloc((size_t)s->nc, sizeof *c->rc_stamp);
+    if (c->rc_list && c->con_list && c->con_stamp && c->rc_stamp)
+        return 1;
+    free(c->rc_list);
+    free(c->con_list);
+    free(c->con_stamp);
+    free(c->rc_stamp);
+    c->rc_list = c->con_list = NULL;
+    c->con_stamp = c->rc_stamp = NULL;
+    return 0;
+}
+
 /* Completes run r from its first node (SE's doChaining): on potentials
  * are processed before off ones; in dynamic mode each processed off is
  * removed from the working grid.  Returns 0, 1 with the two nodes of a
@@ -1863,6 +1980,14 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
 {
     skl_chain *c = s->chain;
     int hon = 0, ton = 0, hoff = 0, toff = 0, y = !c->nishio;
+    const int rules = c->dynamic && !c->nishio && s->rdom;
+    if (rules) {
+        if (!rules_room(s))
+            return SK_ENOMEM;
+        c->rc_gen++;
+        c->rc_n = 0;
+        c->rc_all = c->outer_src != NULL;
+    }
     g_reset(s);
     memcpy(c->src, c->grid, (size_t)s->nc * sizeof *c->src);
     if (!queue_room(c, r->count + 16))
@@ -1940,6 +2065,13 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
                 }
             }
             continue;
+        }
+        if (rules) {
+            int added = rules_in_chain(s, r, &toff);
+            if (added < 0)
+                return added;
+            if (added)
+                continue;
         }
         if (c->level > 0) {
             int st = advanced(s), added = 0;

@@ -318,6 +318,63 @@ static void put_elims(writer *w, const sk_step *s)
     }
 }
 
+/* The digits step s removes from the cell of its i-th elimination. */
+static uint64_t elim_mask(const sk_step *s, int i)
+{
+    uint64_t mask = 0;
+    for (int j = 0; j < nelim(s); j++)
+        if (s->elim[j].cell == s->elim[i].cell && s->elim[j].digit >= 1 && s->elim[j].digit <= 64)
+            mask |= 1ull << (s->elim[j].digit - 1);
+    return mask;
+}
+
+/* 1 when the i-th elimination's cell is among the earlier ones'. */
+static int cell_before(const sk_step *s, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (s->elim[j].cell == s->elim[i].cell)
+            return 1;
+    return 0;
+}
+
+/*
+ * " removes 3,4,5,6 from r1c1, r1c2; 1 from r2c3": the cells that lose the
+ * same digits together, in the order of the eliminations (a variant
+ * rule's step, which often takes the same digits out of all its cells).
+ */
+static void put_elims_merged(writer *w, const sk_step *s)
+{
+    const int count = nelim(s);
+    int groups = 0;
+    for (int i = 0; i < count; i++)
+        if (s->elim[i].digit < 1 || s->elim[i].digit > 64) {
+            puts_(w, " ");
+            put_elims(w, s); /* digits out of range: as they are */
+            return;
+        }
+    if (!count)
+        return;
+    puts_(w, w->plural ? " remove " : " removes ");
+    for (int i = 0; i < count && !w->cut; i++) {
+        uint64_t mask = elim_mask(s, i);
+        int done = cell_before(s, i);
+        for (int j = 0; j < i && !done; j++)
+            done = !cell_before(s, j) && elim_mask(s, j) == mask;
+        if (done)
+            continue; /* its group is written */
+        if (groups++)
+            puts_(w, "; ");
+        put_digits(w, mask);
+        puts_(w, " from ");
+        put_cell(w, s->elim[i].cell);
+        for (int j = i + 1; j < count && !w->cut; j++)
+            if (!cell_before(s, j) && elim_mask(s, j) == mask) {
+                puts_(w, ", ");
+                put_cell(w, s->elim[j].cell);
+            }
+    }
+}
+
 /* The eliminations as the end of a sentence (" removes ..."), unless the
  * step is direct: then they only explain the placement. */
 static void put_result_tail(writer *w, const sk_step *s)
@@ -552,6 +609,41 @@ static void describe(writer *w, const sk_step *s)
                 puts_(w, ",");
         }
         put_result_tail(w, s);
+        return;
+    case SK_TECH_VARIANT_RULE:
+        /* "killer cage 15 at r1c1 removes ...", or a sum the rules imply
+           together: "r1c1 + r2c1 - r3c3 = 4 (implied by the rules)" */
+        put_head(w, s);
+        if (s->rule >= 0 && w->m) {
+            char what[160];
+            puts_(w, ": ");
+            puts_(w, sk_model_rule_describe(w->m, s->rule, what, sizeof what));
+            if (s->rule2 >= 0) { /* two rules on one pair of cells */
+                puts_(w, " and ");
+                puts_(w, sk_model_rule_describe(w->m, s->rule2, what, sizeof what));
+            } else if (s->rule2 < -1) {
+                puts_(w, " and other rules");
+            }
+            w->plural = s->rule2 != -1;
+        } else if (s->rule < 0 && ncells) {
+            /* the added cells, then the subtracted ones; both sides
+               negated when the total is below 0 ("r9c2 - r4c1 = 2", not
+               "r4c1 - r9c2 = -2") */
+            int minus = s->subtype < 0 ? 0 : s->subtype > ncells ? ncells : s->subtype;
+            int flip = s->total < 0 && minus > 0, k = 0;
+            puts_(w, ": ");
+            for (int pass = 0; pass < 2; pass++)
+                for (int i = 0; i < ncells && !w->cut; i++) {
+                    int neg = i >= ncells - minus;
+                    if (neg != (pass != flip))
+                        continue;
+                    if (k++ || pass)
+                        puts_(w, pass ? (k > 1 ? " - " : "-") : " + ");
+                    put_cell(w, s->cells[i]);
+                }
+            putf(w, " = %d (implied by the rules)", flip ? -s->total : s->total);
+        }
+        put_elims_merged(w, s);
         return;
     case SK_TECH_ALIGNED_PAIR_EXCLUSION:
     case SK_TECH_ALIGNED_TRIPLE_EXCLUSION:

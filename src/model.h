@@ -64,7 +64,10 @@ typedef struct skx_con {
     uint8_t flags;      /* SUM: SKX_SUM_WHOLE_GROUPS */
     uint16_t aux;       /* ARROW: cells in the circle or pill; EQSUM: runs;
                            SUM: the negated cells at the end */
-    int32_t rule;       /* the rule it came from */
+    int32_t rule;       /* the rule it came from (-1: several together) */
+    int32_t rule2;      /* PAIR: a second rule whose relation on the same
+                           two cells shares the table, -2 when more than
+                           one other rule does, else -1 */
     uint32_t cell_off;  /* its cells: con_cells[cell_off .. cell_off + ncells) */
     uint32_t ncells;
     int32_t lo, hi;     /* SUM: the range; SANDWICH: lo the sum, hi the

@@ -336,7 +336,22 @@ static void jb_step(jb *b, const sk_model *m, const sk_step *s)
     JB_LIT(b, "],\"cells\":[");
     for (int i = 0; i < s->ncells; i++)
         jb_printf(b, i ? ",%d" : "%d", s->cells[i]);
-    JB_LIT(b, "]}");
+    JB_LIT(b, "]");
+    if (s->technique == SK_TECH_VARIANT_RULE) {
+        JB_LIT(b, ",\"rule\":");
+        if (s->rule >= 0) {
+            char what[160];
+            jb_str(b, sk_model_rule_describe(m, s->rule, what, sizeof what));
+            if (s->rule2 != -1) {
+                JB_LIT(b, ",\"rule2\":");
+                jb_str(b, s->rule2 >= 0 ? sk_model_rule_describe(m, s->rule2, what, sizeof what)
+                                        : "several");
+            }
+        } else {
+            jb_printf(b, "\"implied\",\"total\":%d", s->total);
+        }
+    }
+    JB_LIT(b, "}");
 }
 
 /* Walks the logical path: all steps (max_steps 0) or the first max_steps.
@@ -372,10 +387,8 @@ static char *logic(const char *text, double timeout, int max_steps, int what)
                             : sk_logic_start(l, o.p.cells);
     }
     if (rc != SK_OK) {
-        jb_printf(&b, "{\"status\":\"%s\",\"error\":{\"line\":0,\"column\":0,\"message\":",
-                  rc == SK_EUNSUPPORTED ? "unsupported" : "invalid");
-        jb_str(&b, rc == SK_EUNSUPPORTED ? "the logical solver does not take variant rules"
-                                         : sk_strerror(rc));
+        JB_LIT(&b, "{\"status\":\"invalid\",\"error\":{\"line\":0,\"column\":0,\"message\":");
+        jb_str(&b, sk_strerror(rc));
         JB_LIT(&b, "}}");
         goto done;
     }

@@ -42,6 +42,11 @@ export interface Step {
     digit: number;       // the digit placed, or 0
     eliminations: [number, number][]; // [cell, digit] removed
     cells: number[];     // the pattern's cells
+    rule?: string;       // "variant-rule" steps: "killer cage 15 at r1c1", or
+                         // "implied" (a sum the rules imply: its cells add up
+                         // to total)
+    rule2?: string;      // a second rule on the same two cells
+    total?: number;
 }
 
 export interface RateResult extends Rating {

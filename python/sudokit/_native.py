@@ -199,6 +199,9 @@ typedef struct sk_step {
     int nnodes;
     const sk_node *nodes;
     int complexity;
+    int rule;
+    int rule2;
+    int total;
 } sk_step;
 
 typedef struct sk_logic sk_logic;

@@ -11,6 +11,10 @@ from ._native import ffi, lib, string
 _TEXT = 8192
 
 
+# The technique of a variant rule's step (its number, from its keyword).
+_VARIANT_RULE = lib.sk_tech_parse(b"variant-rule")
+
+
 def _tech_keyword(t):
     return string(lib.sk_tech_keyword(t)) if t >= 0 else None
 
@@ -74,10 +78,16 @@ class Step:
     direct     True for SE's "direct" techniques (only the placement counts)
     houses, cells, digits  the pattern: house names ("box 5"), cell names
                ("r4c5") and digits
+    rule       a variant rule step: the rule's description ("killer cage
+               15 at r1c1"), or "implied" for a sum the rules imply
+               together; None for the other techniques
+    rule2      a second rule on the same two cells that narrowed with it
+               ("nonconsecutive"), "several" for more than one, else None
     """
 
     __slots__ = ("technique", "name", "rating", "text", "cell", "digit", "placement",
-                 "eliminations", "direct", "houses", "cells", "digits", "_tenths", "_technique")
+                 "eliminations", "direct", "houses", "cells", "digits", "rule", "rule2", "_tenths",
+                 "_technique")
 
     @classmethod
     def _from_c(cls, puzzle, s):
@@ -104,6 +114,14 @@ class Step:
                        for i in range(min(s.nhouses, 8))]
         self.cells = [f"r{c // n + 1}c{c % n + 1}" for c in (s.cells[i] for i in range(s.ncells))]
         self.digits = [d for d in range(1, n + 1) if s.digits >> (d - 1) & 1]
+        self.rule = self.rule2 = None
+        if s.technique == _VARIANT_RULE:
+            self.rule = (string(lib.sk_model_rule_describe(model, s.rule, buf, _TEXT))
+                         if s.rule >= 0 else "implied")
+            if s.rule2 >= 0:
+                self.rule2 = string(lib.sk_model_rule_describe(model, s.rule2, buf, _TEXT))
+            elif s.rule2 < -1:
+                self.rule2 = "several"
         return self
 
     def __str__(self):

@@ -521,14 +521,7 @@ class Puzzle:
 
     def _logic(self, max_rating, timeout):
         out = ffi.new("sk_logic **")
-        rc = lib.sk_logic_new(self._model, out)
-        if rc == C.EUNSUPPORTED:
-            buf = ffi.new("char[]", 120)
-            first = string(lib.sk_model_rule_describe(self._model, 0, buf, 120))
-            more = self.rules - 1
-            raise Unsupported("the logical solver does not use variant rules yet (" + first
-                              + (f" and {more} more)" if more else ")"), rc)
-        _check(rc)
+        _check(lib.sk_logic_new(self._model, out))
         l = ffi.gc(out[0], lib.sk_logic_free)
         if max_rating:
             lib.sk_logic_set_limit(l, int(round(max_rating * 10)))
@@ -559,7 +552,8 @@ class Puzzle:
         solution (SE's figures mean little then); max_rating tries only the
         techniques rated that much or less (2.8: singles and locked
         candidates); timeout in seconds.  Raises NoSolution or
-        MultipleSolutions (when check), Unsupported for variant rules.
+        MultipleSolutions (when check).  On a puzzle with variant rules
+        the figures are sudokit's own (see the README).
         """
         from .logic import rating_from_c
         l = self._prepare(check, max_rating, timeout)

@@ -478,6 +478,7 @@ static int add_con(build *b, int type, int rule, const int *cells, int ncells, u
     memset(c, 0, sizeof *c);
     c->type = (uint8_t)type;
     c->rule = rule;
+    c->rule2 = -1;
     c->cell_off = b->ncells;
     c->ncells = (uint32_t)ncells;
     c->data_off = b->ndata;
@@ -574,7 +575,10 @@ static int add_pair(build *b, int a, int bb, int rel, int v, int rule)
         b->pcon[h] = c;
         b->npairs++;
     }
-    uint64_t *t = b->data + b->cons[b->pcon[h]].data_off;
+    skx_con *c = &b->cons[b->pcon[h]];
+    if (rule != c->rule && rule != c->rule2) /* another rule on the same pair */
+        c->rule2 = c->rule2 == -1 ? rule : -2;
+    uint64_t *t = b->data + c->data_off;
     for (int x = 0; x < n; x++)
         t[x] &= fwd[x];
     return SK_OK;

@@ -299,8 +299,8 @@ verdict gen-killer-cage-sizes $?
 [ $? = 0 ] && [ "$(grep -cx '\.\{81\}' "$tmp/k0")" -eq 2 ] &&
     [ "$("$T" count --engine cdcl "$tmp/k0" | grep -cx 1)" -eq 2 ]
 verdict gen-killer-no-givens $?
-# killer records carry their cages and no rating (the logical solver does
-# not take rules)
+# killer records carry their cages and no rating (--rating and --needs
+# are for puzzles without rules)
 "$T" generate --killer --json -n 2 --seed 4 >"$tmp/kj"
 [ "$(grep -c '"rules":"cage ' "$tmp/kj")" -eq 2 ] && ! grep -q '"er":' "$tmp/kj"
 verdict gen-killer-json $?
@@ -395,6 +395,7 @@ usage gen-usage-givens-too-many --givens 82
 usage gen-usage-rating --rating abc
 usage gen-usage-rating-order --rating 5.0-3.0
 usage gen-usage-needs --needs nonsense
+usage gen-usage-needs-variant-rule --needs variant-rule
 usage gen-usage-pattern-symmetry --pattern "$tmp/pattern" --symmetry rot180
 usage gen-usage-pattern-givens --pattern "$tmp/pattern" --givens 30
 usage gen-usage-pattern-size --pattern "$tmp/pat4" --size 9

@@ -165,21 +165,48 @@ sudokit: $D/batch.txt:7:81: unknown symbol '?' for a 9x9 puzzle (digits alphabet
 EOF
 run rate-bad-input 3 rate $D/batch.txt
 
-# Variant rules are refused, naming them.
-echo invalid | out
-err <<EOF
-sudokit: $D/rules4.txt:2: the logical solver does not use variant rules yet (killer cage 7 at r1c1 and 2 more)
+# Variant rules: each narrowing by a rule is a step of its own ("variant
+# rule", rated 1.6 for cages, thermometers and dots), with the rule named.
+out <<'EOF'
+1.6/1.2/1.2 Variant Rule
 EOF
-run rate-rules 3 rate $D/rules4.txt
-echo invalid | out
-err <<EOF
-sudokit: $D/rules4.txt:2: the logical solver does not use variant rules yet (killer cage 7 at r1c1 and 2 more)
+run rate-rules 0 rate $D/rules4.txt
+"$T" explain $D/rules4.txt >"$tmp/o"
+verdict explain-rules-exit $?
+grep -qx '7. variant rule: killer cage 7 at r1c1 removes 1 from r2c1 (rating 1.6)' "$tmp/o" &&
+    grep -qx '11. variant rule: thermometer from r3c2 removes 4 from r3c2; 3 from r3c3 (rating 1.6)' "$tmp/o" &&
+    tail -n 1 "$tmp/o" | grep -qx 'rating 1.6/1.2/1.2, 15 steps, hardest: Variant Rule'
+verdict explain-rules $?
+out <<'EOF'
+variant rule: killer cage 3 at r1c1 removes 3,4,5,6 from r1c1, r1c2 (rating 1.6)
 EOF
-run hint-rules 3 hint $D/rules4.txt
-"$T" explain --json -q $D/rules4.txt >"$tmp/o"
-verdict explain-rules-json-exit $(($? != 3))
-grep -q '"status":"invalid","error":{"file":"tests/cli/data/rules4.txt","line":2,"column":0,"message":"the logical solver does not use variant rules yet' "$tmp/o"
-verdict explain-rules-json $?
+run hint-rules 0 hint examples/puzzles/killer6.txt
+"$T" explain --json $D/rules4.txt >"$tmp/rules.json"
+verdict explain-rules-json-exit $?
+py explain-rules-json "
+r = recs[0]
+assert r['status'] == 'unique' and r['er'] == 1.6 and not r['stuck'], r
+vr = [s for s in r['steps'] if s['technique'] == 'variant-rule']
+assert [s['rule'] for s in vr] == ['killer cage 7 at r1c1', 'thermometer from r3c2'], vr
+assert vr[1]['cells'] == ['r3c2', 'r3c3'] and vr[1]['digits'] == ['3', '4'], vr[1]
+assert vr[1]['eliminations'] == [{'cell': 'r3c2', 'digit': '4'}, {'cell': 'r3c3', 'digit': '3'}], vr[1]
+assert all('rule' not in s for s in r['steps'] if s['technique'] != 'variant-rule')
+" "$tmp/rules.json"
+
+# A sum the cages and houses imply together (the law of the leftover), on
+# HS_KILLERS#0 of the published variant puzzles: its cells, minus signs
+# and total in the sentence, "implied" and the total in JSON.
+sed -n '/^# HS_KILLERS#0 /{n;p;}' tests/variants/iss_examples.txt >"$tmp/hsk.txt"
+"$T" explain "$tmp/hsk.txt" >"$tmp/o"
+verdict explain-implied-exit $?
+grep -qx '9. variant rule: r9c2 - r4c1 = 2 (implied by the rules) removes 1,2 from r9c2 (rating 2.7)' "$tmp/o"
+verdict explain-implied $?
+"$T" explain --json "$tmp/hsk.txt" >"$tmp/hsk.json"
+py explain-implied-json "
+s = recs[0]['steps'][4]
+assert s['rule'] == 'implied' and s['total'] == 11 and s['rating'] == 2.7, s
+assert s['cells'] == ['r1c2', 'r2c2', 'r9c2'] and s['eliminations'][0] == {'cell': 'r1c2', 'digit': '9'}, s
+" "$tmp/hsk.json"
 
 # Usage errors.
 err <<'EOF'

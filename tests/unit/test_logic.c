@@ -35,8 +35,12 @@
  *     puzzles with SE's ER, EP and ED and the techniques that set them;
  *   - the judges judged: false steps written by hand, and a walk against
  *     a wrong solution, must be refused;
- *   - the API's edges: NULL arguments, conflicting givens, a model with
- *     rules, a solved grid, an empty grid, the rating limit.
+ *   - variant rules: the published puzzles of tests/variants walked as
+ *     above, each variant rule step judged against its rule's definition
+ *     (sk_check_rules, apart from the solver's filters); a small puzzle's
+ *     rule steps exactly; the uniqueness techniques left out under rules;
+ *   - the API's edges: NULL arguments, conflicting givens, a solved grid,
+ *     an empty grid, the rating limit.
  *
  * SK_TEST_VERBOSE=1 prints each collection's counts and time.
  */
@@ -183,6 +187,123 @@ static int single_after(const board *b, const uint64_t *cand, const uint8_t *val
     }
     free(after);
     return ok;
+}
+
+/*
+ * A variant rule's step, judged from the rules' definitions (sk_check_rules,
+ * written apart from the filters the solver runs) and the houses: every
+ * assignment of the step's cells from their candidates that keeps their
+ * houses and the rule (for a sum the rules imply, the sum itself) is
+ * tried, and no candidate the step removes may appear in one.  Steps whose
+ * cells allow more than JUDGE_MAX assignments are left unjudged.  The sum
+ * the rules imply must hold in the solution (judge_solution).
+ */
+#define JUDGE_MAX 4096
+static const uint8_t *judge_solution;
+static long rule_steps_judged;
+
+static int rule_support(const board *b, const uint64_t *cand, const uint8_t *val,
+                        const sk_step *st, uint8_t *grid, int at, uint64_t *support)
+{
+    if (at == st->ncells) {
+        if (st->rule >= 0) {
+            sk_violation v[8];
+            long nv = sk_check_rules(b->m, grid, v, 8);
+            for (long i = 0; i < nv && i < 8; i++)
+                if (v[i].rule == st->rule || v[i].rule == st->rule2)
+                    return 0;
+            if (nv > 8)
+                return 0; /* (not seen: a step's cells break few rules) */
+        } else {
+            int sum = 0, plus = st->ncells - st->subtype;
+            for (int i = 0; i < st->ncells; i++)
+                sum += i < plus ? grid[st->cells[i]] : -grid[st->cells[i]];
+            if (sum != st->total)
+                return 0;
+        }
+        for (int i = 0; i < st->ncells; i++)
+            support[i] |= BIT(grid[st->cells[i]]);
+        return 1;
+    }
+    int c = st->cells[at], any = 0;
+    uint64_t digits = val[c] ? BIT(val[c]) : cand[c];
+    for (int d = 1; d <= b->n; d++) {
+        if (!(digits & BIT(d)))
+            continue;
+        int ok = 1;
+        for (int i = 0; i < at && ok; i++)
+            ok = st->cells[i] == c ? grid[c] == d : !(grid[st->cells[i]] == d && sees(b, c, st->cells[i]));
+        if (!ok)
+            continue;
+        uint8_t was = grid[c];
+        grid[c] = (uint8_t)d;
+        any |= rule_support(b, cand, val, st, grid, at + 1, support);
+        grid[c] = was;
+    }
+    return any;
+}
+
+static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_t *val,
+                              const sk_step *st)
+{
+    int nrules = sk_model_rule_count(b->m);
+    double count = 1;
+    if (st->rule < -1 || st->rule >= nrules || st->ncells < 1 || st->ncells > b->nc ||
+        st->rule2 < -2 || st->rule2 >= nrules || (st->rule2 != -1 && (st->rule < 0 || st->ncells != 2)))
+        return "a variant rule step names no rule";
+    if (st->rating != (st->rule < 0 ? 27 : 16) && (st->rule < 0 || st->rating != 21))
+        return "a variant rule step rated neither 1.6 nor 2.1 (2.7 implied)";
+    if (st->rule >= 0) {
+        for (int k = 0; k < 2; k++) {
+            const sk_rule *r = sk_model_rule(b->m, k ? st->rule2 : st->rule);
+            for (int i = 0; r && i < st->ncells && r->ncells; i++) {
+                int in = 0;
+                for (int j = 0; j < r->ncells && !in; j++)
+                    in = r->cells[j] == st->cells[i];
+                if (!in)
+                    return "a variant rule step's cell is not its rule's";
+            }
+        }
+    } else {
+        int sum = 0, plus = st->ncells - st->subtype;
+        if (st->subtype < 0 || st->subtype > st->ncells)
+            return "an implied sum subtracts more cells than it has";
+        for (int i = 0; i < st->ncells && judge_solution; i++)
+            sum += i < plus ? judge_solution[st->cells[i]] : -judge_solution[st->cells[i]];
+        if (judge_solution && sum != st->total)
+            return "an implied sum that the solution does not make";
+    }
+    for (int i = 0; i < st->nelim; i++) {
+        int in = 0;
+        for (int j = 0; j < st->ncells && !in; j++)
+            in = st->cells[j] == st->elim[i].cell;
+        if (!in)
+            return "a variant rule step removes a candidate outside its cells";
+    }
+    for (int i = 0; i < st->ncells; i++)
+        count *= val[st->cells[i]] ? 1 : popcount(cand[st->cells[i]]);
+    if (count > JUDGE_MAX || st->rule2 == -2)
+        return NULL; /* too many to try, or rules it does not name */
+    uint8_t *grid = calloc((size_t)b->nc, 1);
+    uint64_t *support = calloc((size_t)st->ncells, sizeof *support);
+    const char *why = NULL;
+    if (!grid || !support) {
+        why = "out of memory";
+    } else if (!rule_support(b, cand, val, st, grid, 0, support)) {
+        why = "a variant rule step's rule cannot hold on its cells";
+    } else {
+        for (int i = 0; i < st->nelim && !why; i++)
+            for (int j = 0; j < st->ncells && !why; j++)
+                if (st->cells[j] == st->elim[i].cell && (support[j] & BIT(st->elim[i].digit)))
+                    why = "a variant rule step removes a digit its rule allows there";
+        if (!why) {
+            rule_steps_judged++;
+            pattern_judged = 1;
+        }
+    }
+    free(grid);
+    free(support);
+    return why;
 }
 
 /*
@@ -361,6 +482,8 @@ static const char *judge_pattern(const board *b, const uint64_t *cand, const uin
                 want[c] |= z;
         break;
     }
+    case SK_TECH_VARIANT_RULE:
+        return judge_rule(b, cand, val, st); /* the removals are judged there */
     default:
         return NULL; /* not judged here */
     }
@@ -447,8 +570,12 @@ static int tables_follow(const sk_logic *l)
 }
 
 typedef struct walk_total {
-    long puzzles, solved, stuck, steps;
+    long puzzles, solved, stuck, steps, timeouts;
 } walk_total;
+
+/* 1: a step that takes longer than the solver's timeout ends the walk
+ * (counted in timeouts) instead of failing it. */
+static int walk_timeout_ok;
 
 /*
  * Walks the puzzle givens (solution sol) step by step and judges every
@@ -476,6 +603,7 @@ static int walk(const board *b, sk_logic *l, const uint8_t *givens, const uint8_
         bad++;
         goto out;
     }
+    judge_solution = sol;
     tot->puzzles++;
     /* every step removes a candidate or fills a cell: nc * n bounds them */
     for (step = 1; step <= nc * b->n + 1; step++) {
@@ -572,6 +700,10 @@ static int walk(const board *b, sk_logic *l, const uint8_t *givens, const uint8_
                 goto out;
             }
     }
+    if (rc == SK_ETIME && walk_timeout_ok) {
+        tot->timeouts++; /* every step so far judged; no rating to compare */
+        goto out;
+    }
     if (rc < 0) {
         report(b, what, givens, step, NULL, "sk_logic_next failed");
         bad++;
@@ -596,7 +728,12 @@ static int walk(const board *b, sk_logic *l, const uint8_t *givens, const uint8_
     tot->steps += f.steps;
     /* sk_rate takes the same path and must add it up the same way */
     sk_rating r;
-    if (sk_rate(l, givens, &r) != SK_OK || r.er != f.er || r.ep != f.ep || r.ed != f.ed ||
+    int rrc = sk_rate(l, givens, &r);
+    if (rrc == SK_ETIME && walk_timeout_ok) {
+        tot->timeouts++;
+        goto out;
+    }
+    if (rrc != SK_OK || r.er != f.er || r.ep != f.ep || r.ed != f.ed ||
         r.er_tech != f.er_tech || r.ep_tech != f.ep_tech || r.ed_tech != f.ed_tech ||
         r.steps != f.steps || r.stuck != f.stuck) {
         fprintf(stderr, "  sk_rate: er %d ep %d ed %d (%d %d %d) steps %d stuck %d; walk: er %d ep %d ed %d (%d %d %d) steps %d stuck %d\n",
@@ -1761,7 +1898,7 @@ static void test_judges(void)
             wrong[c] = (uint8_t)(wrong[c] % 9 + 1);
             break;
         }
-    walk_total t = {0, 0, 0, 0};
+    walk_total t = {0, 0, 0, 0, 0};
     sk_logic_set_limit(lc, 0);
     CHECK_EQ_INT(walk(&b, lc, ratings[0].givens, sol, "judged", &t), 0);
     quiet = 1;
@@ -1847,20 +1984,186 @@ static void test_api_givens(void)
     CHECK_EQ_INT(sk_logic_candidates(lc)[80], 0x1FF);
 }
 
+/* The first puzzle read from text (its model and givens). */
+static sk_model *read_one(const char *text, uint8_t *givens)
+{
+    sk_read_opts ro = SK_READ_OPTS_INIT;
+    sk_reader *rd = NULL;
+    sk_puzzle p;
+    sk_diag d;
+    sk_model *m = NULL;
+    if (sk_reader_open_mem(text, strlen(text), &ro, &rd) == SK_OK &&
+        sk_reader_next(rd, &p, &d) == SK_OK) {
+        m = model_of(&p.geom);
+        memcpy(givens, p.cells, (size_t)p.geom.n * (size_t)p.geom.n);
+    }
+    sk_reader_free(rd);
+    return m;
+}
+
+/* Variant rules: each narrowing by a rule's constraint is a step of its
+ * own, naming the rule; the uniqueness techniques are left out. */
 static void test_api_rules(void)
 {
-    sk_rule rule = SK_RULE_INIT(SK_RULE_ANTI_KNIGHT);
-    sk_geometry g = SK_GEOMETRY_INIT(9);
-    g.nrules = 1;
-    g.rules = &rule;
-    sk_model *m = model_of(&g);
-    sk_logic *l = (sk_logic *)&l;
+    uint8_t g[81], sol[81];
+    /* tests/cli/data/rules4.txt: a cage (rule 0), a thermometer (1), a dot */
+    sk_model *m = read_one("3.1.\n....\n....\n...2\ncage 7: r1c1 r2c1\n"
+                           "thermo: r3c2 r3c3\nwhite: r4c3 r4c4\n", g);
+    sk_logic *l = NULL;
+    sk_step st;
+    int found = 0;
     CHECK(m != NULL);
     if (!m)
         return;
-    CHECK_EQ_INT(sk_logic_new(m, &l), SK_EUNSUPPORTED);
-    CHECK(l == NULL);
+    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+    CHECK_EQ_INT(sk_logic_start(l, g), SK_OK);
+    for (int k = 1; k <= 16 && sk_logic_next(l, &st) == 1; k++) {
+        if (st.technique == SK_TECH_VARIANT_RULE) {
+            found++;
+            CHECK_EQ_INT(st.rating, 16);
+            CHECK_EQ_INT(st.ncells, 2);
+            CHECK_EQ_INT(st.nelim, st.rule == 0 ? 1 : 2);
+            if (st.rule == 0) { /* 3 in r1c1 leaves 4 for r2c1, not 1 */
+                CHECK(k == 7 && st.cells[0] == 0 && st.cells[1] == 4);
+                CHECK(st.elim[0].cell == 4 && st.elim[0].digit == 1);
+                /* the judge of these steps judged: this one passes; the
+                   cage's own digit 4, or the step put on the thermometer,
+                   do not */
+                board b;
+                const uint64_t *cand = sk_logic_candidates(l);
+                const uint8_t *val = sk_logic_values(l);
+                uint64_t want[16], got[16];
+                sk_step bad = st;
+                sk_cand four = {4, 4};
+                CHECK_EQ_INT(board_init(&b, m), 0);
+                CHECK(judge_pattern(&b, cand, val, &st, want, got) == NULL);
+                bad.elim = &four;
+                CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
+                bad = st;
+                bad.rule = 1;
+                CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
+                board_free(&b);
+            } else { /* the thermometer's two open cells, 3 and 4 left */
+                CHECK(k == 11 && st.rule == 1 && st.cells[0] == 9 && st.cells[1] == 10);
+                CHECK(st.elim[0].cell == 9 && st.elim[0].digit == 4);
+                CHECK(st.elim[1].cell == 10 && st.elim[1].digit == 3);
+            }
+        }
+        sk_logic_apply(l, &st);
+    }
+    CHECK_EQ_INT(found, 2);
+    CHECK(sk_logic_solved(l));
+    sk_logic_free(l);
     sk_model_free(m);
+
+    /* Unique rectangle type 1 at step 37 of top1465 line 1148 (one of
+       test_logic_adv's cases): the same position under a rule that the
+       solution keeps (r1c1 odd) gets some other step, since a rule may
+       tell the rectangle's two digits apart */
+    const char *ur = "...5....7.6..21..5....8...1.41..........92...57....2..41..6.8...........7.5..4.62";
+    char text[200];
+    for (int c = 0; c < 81; c++)
+        g[c] = ur[c] == '.' ? 0 : (uint8_t)(ur[c] - '0');
+    CHECK_EQ_INT(solution_of(classic, g, sol), 0);
+    CHECK_EQ_INT(sol[0] % 2, 1);
+    CHECK_EQ_INT(sk_logic_start(lc, g), SK_OK);
+    for (int k = 1; k < 37 && sk_logic_next(lc, &st) == 1; k++)
+        sk_logic_apply(lc, &st);
+    CHECK_EQ_INT(sk_logic_next(lc, &st), 1);
+    CHECK_EQ_INT(st.technique, SK_TECH_UNIQUE_RECTANGLE);
+    snprintf(text, sizeof text, "%s\nodd: r1c1\n", ur);
+    m = read_one(text, g);
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+    CHECK_EQ_INT(sk_logic_start_candidates(l, sk_logic_values(lc), sk_logic_candidates(lc)), SK_OK);
+    CHECK_EQ_INT(sk_logic_next(l, &st), 1);
+    CHECK(st.technique != SK_TECH_UNIQUE_RECTANGLE && st.technique != SK_TECH_UNIQUE_LOOP &&
+          st.technique != SK_TECH_BUG);
+    for (int i = 0; i < st.nelim; i++)
+        CHECK(sol[st.elim[i].cell] != st.elim[i].digit);
+    sk_logic_free(l);
+    sk_model_free(m);
+}
+
+/*
+ * Soundness with variant rules: the published puzzles of
+ * tests/variants/iss_examples.txt (killer cages, little killers, arrows,
+ * thermometers, dots, lines, sandwiches...) that the engines prove unique
+ * within half a second, walked as above (every placement the solution's, no
+ * elimination of a solution digit, the sums of sk_rate), each variant
+ * rule step judged against its rule's definition (judge_rule).  With the
+ * techniques up to 9.0; a step that takes more than half a second ends
+ * that walk; 25 seconds in all.
+ */
+static void test_sound_variants(void)
+{
+    FILE *fp = fopen("tests/variants/iss_examples.txt", "r");
+    sk_read_opts ro = SK_READ_OPTS_INIT;
+    sk_reader *rd = NULL;
+    sk_solver *sv = NULL;
+    sk_puzzle p;
+    sk_diag d;
+    walk_total before = totals;
+    long walked = 0, rule_before = taken[SK_TECH_VARIANT_RULE], judged_before = rule_steps_judged;
+    double t0 = now();
+    int st;
+    CHECK(fp != NULL);
+    if (!fp)
+        return;
+    CHECK_EQ_INT(sk_reader_open_file(fp, &ro, &rd), SK_OK);
+    CHECK_EQ_INT(sk_solver_new(-1, &sv), SK_OK);
+    walk_timeout_ok = 1;
+    while (rd && sv && now() - t0 < 25 && (st = sk_reader_next(rd, &p, &d)) != SK_DONE) {
+        CHECK_EQ_INT(st, SK_OK);
+        if (st != SK_OK)
+            break;
+        sk_model *m = model_of(&p.geom);
+        CHECK(m != NULL);
+        if (!m)
+            continue;
+        int nc = p.geom.n * p.geom.n;
+        uint8_t *givens = malloc((size_t)nc), *sol = malloc((size_t)nc);
+        sk_search_opts so = SK_SEARCH_OPTS_INIT;
+        sk_result res;
+        sk_logic *l = NULL;
+        board b;
+        so.timeout = 0.5;
+        memcpy(givens, p.cells, (size_t)nc);
+        if (sk_solver_run(sv, m, givens, &so, sol, &res) == SK_OK &&
+            sk_result_verdict(&res) == SK_VERDICT_UNIQUE && sk_logic_new(m, &l) == SK_OK &&
+            board_init(&b, m) == 0) {
+            char what[64];
+            snprintf(what, sizeof what, "iss_examples.txt line %ld", p.line);
+            sk_logic_set_timeout(l, 0.5);
+            sk_logic_set_limit(l, 90);
+            CHECK_EQ_INT(walk(&b, l, givens, sol, what, &totals), 0);
+            board_free(&b);
+            walked++;
+        }
+        sk_logic_free(l);
+        free(givens);
+        free(sol);
+        sk_model_free(m);
+    }
+    walk_timeout_ok = 0;
+    sk_solver_free(sv);
+    sk_reader_free(rd);
+    fclose(fp);
+    long solved = totals.solved - before.solved, rule_steps = taken[SK_TECH_VARIANT_RULE] - rule_before;
+    if (verbose)
+        fprintf(stderr, "  variants: %ld walked (%ld solved, %ld stuck, %ld timed out), %ld steps, "
+                        "%ld variant rule steps (%ld judged), %.2f s\n",
+                walked, solved, totals.stuck - before.stuck, totals.timeouts - before.timeouts,
+                totals.steps - before.steps, rule_steps, rule_steps_judged - judged_before,
+                now() - t0);
+    /* (what a build with the sanitizers, a few times slower, reaches in
+       the same time: 65 walked, 29 solved, 1,244 rule steps here) */
+    CHECK(walked >= 10);
+    CHECK(solved >= 5);
+    CHECK(rule_steps >= 100);
+    CHECK(rule_steps_judged - judged_before >= rule_steps / 2);
 }
 
 /* A solved grid has no next step and rates 0; an empty one has no step
@@ -1950,7 +2253,7 @@ static void test_api_techniques(void)
         CHECK(sk_tech_keyword(t) != NULL);
         CHECK_EQ_INT(sk_tech_parse(sk_tech_keyword(t)), t);
         CHECK(sk_tech_rating(t) >= 10 && sk_tech_rating(t) < 200);
-        if (t > 0) /* listed in the order of SE's scale */
+        if (t > 0 && t < SK_TECH_VARIANT_RULE) /* SE's listed in the order of its scale */
             CHECK(sk_tech_rating(t) >= sk_tech_rating(t - 1));
     }
     CHECK(sk_tech_name(-1) == NULL && sk_tech_name(SK_TECH_COUNT_) == NULL);
@@ -2032,6 +2335,7 @@ int main(void)
     RUN(test_rate_without_solution);
     RUN(test_rate_limits);
     RUN(test_rate_from_marks);
+    RUN(test_sound_variants);
     RUN(test_sound_coverage);
     if (data_missing)
         printf("#  %s is missing: the collections were left out\n", DATA);

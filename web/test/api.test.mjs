@@ -113,8 +113,22 @@ test("explain: every placement and elimination holds for the solution", () => {
     }
     assert.equal(sk.rate(readFileSync(path.join(examples, "multiple.txt"), "utf8")).status,
                  "multiple");
-    assert.throws(() => sk.rate(readFileSync(path.join(examples, "killer6.txt"), "utf8")),
-                  e => e.status === "unsupported");
+    // variant rules: their steps name the rule, and hold for the solution too
+    const killer = readFileSync(path.join(examples, "killer6.txt"), "utf8");
+    const ksol = sk.solve(killer).solution;
+    const kr = sk.explain(killer);
+    assert.equal(kr.status, "unique");
+    assert.equal(kr.solved, true);
+    const rules = kr.steps.filter(s => s.technique === "variant-rule");
+    assert.ok(rules.length > 0);
+    assert.equal(rules[0].rule, "killer cage 3 at r1c1");
+    assert.equal(rules[0].rating, 1.6);
+    for (const s of kr.steps) {
+        if (s.cell >= 0)
+            assert.equal(String(s.digit), ksol[s.cell], s.text);
+        for (const [cell, digit] of s.eliminations)
+            assert.notEqual(String(digit), ksol[cell], s.text);
+    }
 });
 
 test("restate: digits written in, rules kept, read back as the same puzzle", () => {
