@@ -91,8 +91,9 @@ static const char *rating_note(int t)
         return "5.6 for type 1, 5.7 for types 2 and 4, 5.8 to 6.2 for type 3";
     case SK_TECH_VARIANT_RULE:
         return "1.6 for a relation of two cells, a cage's digit combinations or a "
-               "quadruple, 2.1 for the other constraints of a rule, 2.7 for a sum the "
-               "rules imply together (sudokit's ratings; each tried after the "
+               "quadruple, 2.1 for the other constraints of a rule, 2.6 for a digit a "
+               "cage, renban line or quadruple must hold, locked in a house, 2.7 for a "
+               "sum the rules imply together (sudokit's ratings; each tried after the "
                "techniques rated below it)";
     default:
         return NULL;

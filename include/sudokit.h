@@ -1044,7 +1044,10 @@ typedef struct sk_node {
  * of a cage or a renban line and for a quadruple's digits; 2.1 for the
  * other constraints of a rule (little killers, arrows, region-sum lines,
  * sandwiches, between lines, cages with too many combinations to list);
- * 2.7 for a sum the rules imply together.
+ * 2.6 for a digit that a cage, a renban line or a quadruple must hold and
+ * whose places there lie in one house, which it leaves (houses[0] is that
+ * house, digits the digit, the removals are in the house); 2.7 for a sum
+ * the rules imply together.
  */
 typedef struct sk_step {
     int technique;       /* SK_TECH_* */

@@ -1028,6 +1028,97 @@ static int rule_step(skl_state *s, int rating)
     return 0;
 }
 
+/* 1 when cell c lies in full house k (SE's order). */
+static int in_house_k(const skl_state *s, int c, int k)
+{
+    for (uint32_t e = s->cpos_off[c]; e < s->cpos_off[c + 1]; e++)
+        if ((int)(s->cpos[e] >> 6) == k)
+            return 1;
+    return 0;
+}
+
+/*
+ * A digit that a rule's cells must hold (every digit combination of a cage
+ * or a renban line still possible holds it, or a quadruple names it),
+ * whose places among those cells all lie in one house: it leaves the rest
+ * of that house, as locked candidates do.  Houses in SE's order (boxes,
+ * columns, rows, the others); the first that loses a candidate.
+ */
+static int rule_pointing(skl_state *s)
+{
+    const sk_model *m = s->m;
+    for (int x = 0; x < m->ncons; x++) {
+        const skx_con *c = &m->cons[x];
+        if (c->rule < 0 || (c->type != SKX_COMBO && c->type != SKX_QUAD))
+            continue;
+        const uint16_t *cells = m->con_cells + c->cell_off;
+        const uint64_t *data = m->con_data + c->data_off;
+        uint64_t all = 0, placed = 0, required = 0;
+        for (uint32_t j = 0; j < c->ncells; j++) {
+            int cell = cells[j];
+            all |= s->cand[cell];
+            placed |= s->val[cell] ? s->cand[cell] : 0;
+        }
+        if (c->type == SKX_QUAD) {
+            for (uint32_t k = 0; k + 1 < c->ndata; k += 2)
+                required |= data[k];
+        } else {
+            /* the sets still possible: each digit somewhere, each cell
+               meeting the set (as the filter tests them) */
+            required = ~0ull;
+            int any = 0;
+            for (uint32_t k = 0; k < c->ndata; k++) {
+                int miss = (data[k] & ~all) != 0;
+                for (uint32_t j = 0; j < c->ncells && !miss; j++)
+                    miss = (s->cand[cells[j]] & data[k]) == 0;
+                if (!miss) {
+                    required &= data[k];
+                    any = 1;
+                }
+            }
+            if (!any)
+                continue; /* no solution here: nothing to say */
+        }
+        for (uint64_t v = required & ~placed & s->m->all; v; v &= v - 1) {
+            int d = lowest(v), first = -1;
+            for (uint32_t j = 0; j < c->ncells && first < 0; j++)
+                if (!s->val[cells[j]] && (s->cand[cells[j]] & BIT(d)))
+                    first = cells[j];
+            if (first < 0)
+                continue;
+            for (uint32_t e = s->cpos_off[first]; e < s->cpos_off[first + 1]; e++) {
+                int k = (int)(s->cpos[e] >> 6), cnt, inside = 1;
+                for (uint32_t j = 0; j < c->ncells && inside; j++)
+                    inside = s->val[cells[j]] || !(s->cand[cells[j]] & BIT(d)) ||
+                             in_house_k(s, cells[j], k);
+                if (!inside)
+                    continue;
+                const uint16_t *hc = skl_hcells(s, k, &cnt);
+                hint_reset(s, SK_TECH_VARIANT_RULE, 26);
+                for (int i = 0; i < cnt; i++) {
+                    int o = hc[i], mine = 0;
+                    if (s->val[o] || !(s->cand[o] & BIT(d)))
+                        continue;
+                    for (uint32_t j = 0; j < c->ncells && !mine; j++)
+                        mine = cells[j] == o;
+                    if (!mine)
+                        add_elim(s, o, d);
+                }
+                if (!s->step.nelim)
+                    continue;
+                s->step.rule = c->rule;
+                s->step.digits = BIT(d);
+                s->step.houses[0] = s->house[k];
+                s->step.nhouses = 1;
+                for (uint32_t j = 0; j < c->ncells; j++)
+                    s->cells[s->step.ncells++] = cells[j];
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* ---- the producers, in SE's order ------------------------------------ */
 
 /* 1 when a producer whose steps start at rating r may run. */
@@ -1056,6 +1147,8 @@ static int next_step(skl_state *s)
     if (allowed(s, 25) && hidden_set(s, 3, 1))
         return 1;
     if (allowed(s, 26) && locking(s, 0))
+        return 1;
+    if (s->rdom && allowed(s, 26) && rule_pointing(s))
         return 1;
     if (s->rdom && allowed(s, 27) && rule_step(s, 27))
         return 1;

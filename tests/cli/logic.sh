@@ -201,11 +201,17 @@ sed -n '/^# HS_KILLERS#0 /{n;p;}' tests/variants/iss_examples.txt >"$tmp/hsk.txt
 verdict explain-implied-exit $?
 grep -qx '9. variant rule: r9c2 - r4c1 = 2 (implied by the rules) removes 1,2 from r9c2 (rating 2.7)' "$tmp/o"
 verdict explain-implied $?
+# a digit the cage must hold, its places in one row: it leaves the row
+grep -qx '31. variant rule: killer cage 30 at r1c2 must hold 2, locked in row 1, removes 2 from r1c1, r1c8, r1c9 (rating 2.6)' "$tmp/o"
+verdict explain-rule-locked $?
 "$T" explain --json "$tmp/hsk.txt" >"$tmp/hsk.json"
 py explain-implied-json "
 s = recs[0]['steps'][4]
 assert s['rule'] == 'implied' and s['total'] == 11 and s['rating'] == 2.7, s
 assert s['cells'] == ['r1c2', 'r2c2', 'r9c2'] and s['eliminations'][0] == {'cell': 'r1c2', 'digit': '9'}, s
+s = recs[0]['steps'][30]
+assert s['rule'] == 'killer cage 30 at r1c2' and s['houses'] == ['row 1'] and s['digits'] == ['2'], s
+assert [e['cell'] for e in s['eliminations']] == ['r1c1', 'r1c8', 'r1c9'], s
 " "$tmp/hsk.json"
 
 # Usage errors.

@@ -201,6 +201,9 @@ static int single_after(const board *b, const uint64_t *cand, const uint8_t *val
 #define JUDGE_MAX 4096
 static const uint8_t *judge_solution;
 static long rule_steps_judged;
+static int judge_digit;      /* a digit the rule's cells must hold, or 0 */
+static long judge_without;   /* assignments kept that lack it */
+static long locked_judged;   /* such steps judged */
 
 static int rule_support(const board *b, const uint64_t *cand, const uint8_t *val,
                         const sk_step *st, uint8_t *grid, int at, uint64_t *support)
@@ -221,8 +224,12 @@ static int rule_support(const board *b, const uint64_t *cand, const uint8_t *val
             if (sum != st->total)
                 return 0;
         }
-        for (int i = 0; i < st->ncells; i++)
+        int has = 0;
+        for (int i = 0; i < st->ncells; i++) {
             support[i] |= BIT(grid[st->cells[i]]);
+            has |= grid[st->cells[i]] == judge_digit;
+        }
+        judge_without += !has;
         return 1;
     }
     int c = st->cells[at], any = 0;
@@ -251,8 +258,9 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
     if (st->rule < -1 || st->rule >= nrules || st->ncells < 1 || st->ncells > b->nc ||
         st->rule2 < -2 || st->rule2 >= nrules || (st->rule2 != -1 && (st->rule < 0 || st->ncells != 2)))
         return "a variant rule step names no rule";
-    if (st->rating != (st->rule < 0 ? 27 : 16) && (st->rule < 0 || st->rating != 21))
-        return "a variant rule step rated neither 1.6 nor 2.1 (2.7 implied)";
+    if (st->rule < 0 ? st->rating != 27
+                     : st->nhouses ? st->rating != 26 : st->rating != 16 && st->rating != 21)
+        return "a variant rule step rated neither 1.6 nor 2.1 (2.6 locked, 2.7 implied)";
     if (st->rule >= 0) {
         for (int k = 0; k < 2; k++) {
             const sk_rule *r = sk_model_rule(b->m, k ? st->rule2 : st->rule);
@@ -273,12 +281,21 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
         if (judge_solution && sum != st->total)
             return "an implied sum that the solution does not make";
     }
+    /* a digit the rule's cells must hold, locked in a house: its places
+       there all in the house, the removals the rest of the house */
+    int d = st->nhouses ? (st->digits && popcount(st->digits) == 1 ? __builtin_ctzll(st->digits) + 1 : -1) : 0;
+    if (d < 0 || st->nhouses > 1 || (d && (st->houses[0] < 0 || st->houses[0] >= b->nh)))
+        return "a variant rule step locked in a house without one digit and one house";
+    for (int j = 0; j < st->ncells && d; j++)
+        if (!val[st->cells[j]] && (cand[st->cells[j]] & BIT(d)) && !in_house(b, st->houses[0], st->cells[j]))
+            return "a rule's digit locked in a house has a place outside it";
     for (int i = 0; i < st->nelim; i++) {
         int in = 0;
         for (int j = 0; j < st->ncells && !in; j++)
             in = st->cells[j] == st->elim[i].cell;
-        if (!in)
-            return "a variant rule step removes a candidate outside its cells";
+        if (d ? in || st->elim[i].digit != d || !in_house(b, st->houses[0], st->elim[i].cell) : !in)
+            return d ? "a rule's locked digit removed from outside its house or from the rule's cells"
+                     : "a variant rule step removes a candidate outside its cells";
     }
     for (int i = 0; i < st->ncells; i++)
         count *= val[st->cells[i]] ? 1 : popcount(cand[st->cells[i]]);
@@ -287,10 +304,14 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
     uint8_t *grid = calloc((size_t)b->nc, 1);
     uint64_t *support = calloc((size_t)st->ncells, sizeof *support);
     const char *why = NULL;
+    judge_digit = d;
+    judge_without = 0;
     if (!grid || !support) {
         why = "out of memory";
     } else if (!rule_support(b, cand, val, st, grid, 0, support)) {
         why = "a variant rule step's rule cannot hold on its cells";
+    } else if (d && judge_without) {
+        why = "a rule's cells that must hold a digit can do without it";
     } else {
         for (int i = 0; i < st->nelim && !why; i++)
             for (int j = 0; j < st->ncells && !why; j++)
@@ -298,6 +319,7 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
                     why = "a variant rule step removes a digit its rule allows there";
         if (!why) {
             rule_steps_judged++;
+            locked_judged += d > 0;
             pattern_judged = 1;
         }
     }
@@ -2056,6 +2078,50 @@ static void test_api_rules(void)
     sk_logic_free(l);
     sk_model_free(m);
 
+    /* A 4x4 with only a cage of 3 in r1c1 r2c2: the cage leaves them 1 and
+       2 (1.6), then it must hold 1, and its places lie in box 1, so 1
+       leaves r1c2 and r2c1 (2.6) */
+    m = read_one("....\n....\n....\n....\ncage 3: r1c1 r2c2\n", g);
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+    CHECK_EQ_INT(sk_logic_start(l, g), SK_OK);
+    CHECK_EQ_INT(sk_logic_next(l, &st), 1);
+    CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 16 && st.nelim == 4);
+    sk_logic_apply(l, &st);
+    CHECK_EQ_INT(sk_logic_next(l, &st), 1);
+    CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 26 && st.rule == 0);
+    CHECK(st.nhouses == 1 && st.digits == BIT(1) && st.nelim == 2);
+    if (st.nelim == 2 && st.nhouses == 1) {
+        char name[32];
+        board b;
+        uint64_t want[16], got[16];
+        sk_model_house_name(m, st.houses[0], name, sizeof name);
+        CHECK_EQ_STR(name, "box 1");
+        CHECK(st.elim[0].cell == 1 && st.elim[0].digit == 1 && st.elim[1].cell == 4);
+        /* judged: as it is, it passes; put on row 1 (r2c2 is a place
+           outside it) or on digit 3 (the cage can do without it), it
+           does not */
+        CHECK_EQ_INT(board_init(&b, m), 0);
+        const uint64_t *cand = sk_logic_candidates(l);
+        const uint8_t *val = sk_logic_values(l);
+        sk_step bad = st;
+        CHECK(judge_pattern(&b, cand, val, &st, want, got) == NULL);
+        for (int h = 0; h < b.nh; h++) {
+            sk_model_house_name(m, h, name, sizeof name);
+            if (!strcmp(name, "row 1"))
+                bad.houses[0] = h;
+        }
+        CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
+        bad = st;
+        bad.digits = BIT(3);
+        CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
+        board_free(&b);
+    }
+    sk_logic_free(l);
+    sk_model_free(m);
+
     /* Unique rectangle type 1 at step 37 of top1465 line 1148 (one of
        test_logic_adv's cases): the same position under a rule that the
        solution keeps (r1c1 odd) gets some other step, since a rule may
@@ -2107,6 +2173,7 @@ static void test_sound_variants(void)
     sk_diag d;
     walk_total before = totals;
     long walked = 0, rule_before = taken[SK_TECH_VARIANT_RULE], judged_before = rule_steps_judged;
+    long locked_before = locked_judged;
     double t0 = now();
     int st;
     CHECK(fp != NULL);
@@ -2154,16 +2221,17 @@ static void test_sound_variants(void)
     long solved = totals.solved - before.solved, rule_steps = taken[SK_TECH_VARIANT_RULE] - rule_before;
     if (verbose)
         fprintf(stderr, "  variants: %ld walked (%ld solved, %ld stuck, %ld timed out), %ld steps, "
-                        "%ld variant rule steps (%ld judged), %.2f s\n",
+                        "%ld variant rule steps (%ld judged, %ld of them locked in a house), %.2f s\n",
                 walked, solved, totals.stuck - before.stuck, totals.timeouts - before.timeouts,
                 totals.steps - before.steps, rule_steps, rule_steps_judged - judged_before,
-                now() - t0);
+                locked_judged - locked_before, now() - t0);
     /* (what a build with the sanitizers, a few times slower, reaches in
        the same time: 65 walked, 29 solved, 1,244 rule steps here) */
     CHECK(walked >= 10);
     CHECK(solved >= 5);
     CHECK(rule_steps >= 100);
     CHECK(rule_steps_judged - judged_before >= rule_steps / 2);
+    CHECK(locked_judged - locked_before >= 5);
 }
 
 /* A solved grid has no next step and rates 0; an empty one has no step
