@@ -119,8 +119,11 @@ struct skl_chain {
     int *rc_list, rc_n;
     unsigned rc_gen;
     int rc_all;         /* the first pass of a nested run: every constraint */
-    unsigned *con_stamp; /* per constraint: rc_gen when queued */
-    int *con_list;
+    unsigned *con_stamp; /* per constraint: rq_gen while it waits */
+    unsigned rq_gen;    /* one per run */
+    int *con_list;      /* waiting: cheap ones from the front, slow ones
+                           (sums, lines) from the back */
+    int rq_cheap, rq_slow;
     uint64_t *fw, *both; /* cycles: digits seen from on links, and from both */
     uint64_t *grid;     /* the grid the producer searches */
     uint64_t *gridbuf;
@@ -1872,6 +1875,52 @@ static int advanced(skl_state *s)
     return nested(s, 3, c->nestlimit);
 }
 
+/* Filters constraint x on the working grid of run r; see rules_in_chain. */
+static int rule_in_chain(skl_state *s, run *r, int *toff, int x)
+{
+    skl_chain *c = s->chain;
+    const sk_model *m = s->m;
+    const skx_con *k = &m->cons[x];
+    const uint16_t *cells = m->con_cells + k->cell_off;
+    int open = 0, np = -1, added = 0;
+    for (uint32_t j = 0; j < k->ncells; j++) {
+        int cell = cells[j];
+        s->rdom[j] = s->val[cell] ? SKL_BIT(s->val[cell] - 1) : c->g[cell];
+        open |= !s->val[cell];
+    }
+    if (!open)
+        return 0;
+    int holds = skx_con_filter(m, k, s->rdom, s->rscr);
+    for (uint32_t j = 0; j < k->ncells; j++) {
+        int cell = cells[j];
+        uint64_t gone = s->val[cell] ? 0 : holds ? c->g[cell] & ~s->rdom[j] : c->g[cell];
+        for (; gone; gone &= gone - 1) {
+            int pot = POT(cell, lowest(gone), 0);
+            if (run_find(r, pot) >= 0)
+                continue;
+            if (np < 0) {
+                np = 0;
+                for (uint32_t i = 0; i < k->ncells; i++) {
+                    int o = cells[i];
+                    for (uint64_t v = s->val[o] ? 0 : c->src[o] & ~c->g[o]; v; v &= v - 1) {
+                        int p = run_find(r, POT(o, lowest(v), 0));
+                        if (p >= 0)
+                            c->tmp[np++] = p;
+                    }
+                }
+            }
+            int n = new_node(c, pot, c->tmp, np, CAUSE_NONE);
+            if (n < 0 || !run_add(c, r, n) || !queue_room(c, *toff + 1))
+                return SK_ENOMEM;
+            c->qoff[(*toff)++] = n;
+            added++;
+        }
+        if (!holds && np >= 0)
+            break;
+    }
+    return added;
+}
+
 /*
  * Variant rules in a dynamic chain (not Nishio's), when its propagation
  * stalls: the filter of each constraint on a cell the run changed since
@@ -1883,71 +1932,50 @@ static int advanced(skl_state *s)
  * the run and no longer has: each is a node of the run).  A constraint
  * that can no longer hold takes every candidate out of its first open
  * cell that has any, so that the run meets its contradiction there.  The
- * new nodes join the queue of offs (tail *toff); returns how many, or
+ * cheap constraints (pairs, digit sets) run first; the slow ones (sums
+ * and lines, whose filters walk tables of totals) wait until the cheap
+ * ones and the propagation they feed add nothing more: on the little
+ * killers of tests/variants their filters were half the time.  The new
+ * nodes join the queue of offs (tail *toff); returns how many, or
  * SK_ENOMEM.
  */
 static int rules_in_chain(skl_state *s, run *r, int *toff)
 {
     skl_chain *c = s->chain;
     const sk_model *m = s->m;
-    int added = 0, ncons = 0;
+    const int nk = m->ncons;
+    int added = 0;
+#define QUEUE(x)                                                                              \
+    do {                                                                                      \
+        if (c->con_stamp[x] != c->rq_gen) {                                                   \
+            c->con_stamp[x] = c->rq_gen;                                                      \
+            if ((1u << m->cons[x].type) & (1u << SKX_PAIR | 1u << SKX_COMBO | 1u << SKX_QUAD)) \
+                c->con_list[c->rq_cheap++] = (int)(x);                                        \
+            else                                                                              \
+                c->con_list[nk - 1 - c->rq_slow++] = (int)(x);                                \
+        }                                                                                     \
+    } while (0)
     if (c->rc_all) {
-        for (int x = 0; x < m->ncons; x++)
-            c->con_list[ncons++] = x;
+        for (int x = 0; x < nk; x++)
+            QUEUE(x);
     } else {
-        c->rc_gen++; /* (a constraint is queued once) */
         for (int i = 0; i < c->rc_n; i++)
-            for (uint32_t e = m->cell_con_off[c->rc_list[i]]; e < m->cell_con_off[c->rc_list[i] + 1]; e++) {
-                uint32_t x = m->cell_cons[e];
-                if (c->con_stamp[x] != c->rc_gen) {
-                    c->con_stamp[x] = c->rc_gen;
-                    c->con_list[ncons++] = (int)x;
-                }
-            }
+            for (uint32_t e = m->cell_con_off[c->rc_list[i]]; e < m->cell_con_off[c->rc_list[i] + 1]; e++)
+                QUEUE(m->cell_cons[e]);
     }
+#undef QUEUE
     c->rc_all = 0;
     c->rc_n = 0;
     c->rc_gen++; /* what changes from here on is listed again */
-    for (int q = 0; q < ncons; q++) {
-        const skx_con *k = &m->cons[c->con_list[q]];
-        const uint16_t *cells = m->con_cells + k->cell_off;
-        int open = 0, np = -1;
-        for (uint32_t j = 0; j < k->ncells; j++) {
-            int cell = cells[j];
-            s->rdom[j] = s->val[cell] ? SKL_BIT(s->val[cell] - 1) : c->g[cell];
-            open |= !s->val[cell];
+    for (int slow = 0; slow < 2 && !added; slow++)
+        while (slow ? c->rq_slow : c->rq_cheap) {
+            int x = slow ? c->con_list[nk - c->rq_slow--] : c->con_list[--c->rq_cheap];
+            c->con_stamp[x] = 0; /* (rq_gen is never 0) */
+            int st = rule_in_chain(s, r, toff, x);
+            if (st < 0)
+                return st;
+            added += st;
         }
-        if (!open)
-            continue;
-        int holds = skx_con_filter(m, k, s->rdom, s->rscr);
-        for (uint32_t j = 0; j < k->ncells; j++) {
-            int cell = cells[j];
-            uint64_t gone = s->val[cell] ? 0 : holds ? c->g[cell] & ~s->rdom[j] : c->g[cell];
-            for (; gone; gone &= gone - 1) {
-                int pot = POT(cell, lowest(gone), 0);
-                if (run_find(r, pot) >= 0)
-                    continue;
-                if (np < 0) {
-                    np = 0;
-                    for (uint32_t i = 0; i < k->ncells; i++) {
-                        int o = cells[i];
-                        for (uint64_t v = s->val[o] ? 0 : c->src[o] & ~c->g[o]; v; v &= v - 1) {
-                            int p = run_find(r, POT(o, lowest(v), 0));
-                            if (p >= 0)
-                                c->tmp[np++] = p;
-                        }
-                    }
-                }
-                int n = new_node(c, pot, c->tmp, np, CAUSE_NONE);
-                if (n < 0 || !run_add(c, r, n) || !queue_room(c, *toff + 1))
-                    return SK_ENOMEM;
-                c->qoff[(*toff)++] = n;
-                added++;
-            }
-            if (!holds && np >= 0)
-                break;
-        }
-    }
     return added;
 }
 
@@ -1987,6 +2015,11 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
         c->rc_gen++;
         c->rc_n = 0;
         c->rc_all = c->outer_src != NULL;
+        if (++c->rq_gen == 0) /* (wrapped: no stamp may equal it) */
+            c->rq_gen = 1;
+        if (c->rq_gen == 1)
+            memset(c->con_stamp, 0, (size_t)s->m->ncons * sizeof *c->con_stamp);
+        c->rq_cheap = c->rq_slow = 0;
     }
     g_reset(s);
     memcpy(c->src, c->grid, (size_t)s->nc * sizeof *c->src);
