@@ -55,12 +55,14 @@ typedef struct cnode {
     int pot;
     int npar;
     int par;   /* offset into the parent pool; parents[0] is the main cause */
-    int cause; /* the rule that made it: CAUSE_CELL, a model house, or
+    int cause; /* the rule that made it: CAUSE_CELL, a model house, a
+                  variant rule's constraint x as CAUSE_CON(x), or
                   CAUSE_NONE (the assumption, a nested deduction) */
     int nest;  /* a nested deduction: its entry in nest_cx, else -1 */
 } cnode;
 
 enum { CAUSE_NONE = -1, CAUSE_CELL = -2 };
+#define CAUSE_CON(x) (-3 - (x))
 
 /* A step found by a nested producer (collecting every step). */
 typedef struct nrec {
@@ -1210,13 +1212,28 @@ static void hash_order(const skl_state *s, const int *pots, int n, int *out)
 /* Candidates removed between the grid a nested producer's caller started
  * from (initial) and its working grid (current) that an on potential of
  * the given cause needed: for the cell rule, the cell's removed digits;
- * for a house, the digit's removed places in it.  Appended to the pool
+ * for a house, the digit's removed places in it; for a variant rule's
+ * constraint (on or off), every removed candidate of its cells.  Appended to the pool
  * once each (stamp st over potentials). */
 static int rule_parents_of(skl_state *s, const uint64_t *initial, const uint64_t *current,
                            int cell, int d, int cause, unsigned st)
 {
     skl_chain *c = s->chain;
     const sk_model *m = s->m;
+    if (cause <= CAUSE_CON(0)) { /* a variant rule's constraint: all its cells */
+        const skx_con *k = &m->cons[CAUSE_CON(0) - cause];
+        const uint16_t *cells = m->con_cells + k->cell_off;
+        for (uint32_t j = 0; j < k->ncells; j++)
+            for (uint64_t v = initial[cells[j]] & ~current[cells[j]]; v; v &= v - 1) {
+                int pot = POT(cells[j], lowest(v), 0);
+                if (c->cnt_stamp[pot] != st) {
+                    c->cnt_stamp[pot] = st;
+                    if (!rpush(c, pot))
+                        return 0;
+                }
+            }
+        return 1;
+    }
     if (cause == CAUSE_CELL) {
         for (uint64_t v = initial[cell] & ~current[cell]; v; v &= v - 1) {
             int pot = POT(cell, lowest(v), 0);
@@ -1277,7 +1294,7 @@ static void record(skl_state *s, double diff, int cx, int key, const int *target
                 int cause = n->cause;
                 if (cause == CAUSE_NONE && !n->npar && n->nest < 0)
                     cause = init_cause;
-                if ((PON(n->pot) || cycle) && cause != CAUSE_NONE &&
+                if ((PON(n->pot) || cycle || cause <= CAUSE_CON(0)) && cause != CAUSE_NONE &&
                     !rule_parents_of(s, c->outer_src, c->grid, PCELL(n->pot), PDIG(n->pot), cause,
                                      st)) {
                     c->oom = 1;
@@ -1875,8 +1892,11 @@ static int advanced(skl_state *s)
     return nested(s, 3, c->nestlimit);
 }
 
-/* Filters constraint x on the working grid of run r; see rules_in_chain. */
-static int rule_in_chain(skl_state *s, run *r, int *toff, int x)
+/* Filters constraint x on the working grid of run r; see rules_in_chain.
+ * A digit it removes that the run has made "on" is a contradiction: then
+ * *a_on and *a_off are its two nodes and the return is RULE_CONFLICT. */
+#define RULE_CONFLICT (-1000)
+static int rule_in_chain(skl_state *s, run *r, int *toff, int x, int *a_on, int *a_off)
 {
     skl_chain *c = s->chain;
     const sk_model *m = s->m;
@@ -1895,7 +1915,7 @@ static int rule_in_chain(skl_state *s, run *r, int *toff, int x)
         int cell = cells[j];
         uint64_t gone = s->val[cell] ? 0 : holds ? c->g[cell] & ~s->rdom[j] : c->g[cell];
         for (; gone; gone &= gone - 1) {
-            int pot = POT(cell, lowest(gone), 0);
+            int pot = POT(cell, lowest(gone), 0), conj = run_find(r, pot ^ 1);
             if (run_find(r, pot) >= 0)
                 continue;
             if (np < 0) {
@@ -1909,8 +1929,15 @@ static int rule_in_chain(skl_state *s, run *r, int *toff, int x)
                     }
                 }
             }
-            int n = new_node(c, pot, c->tmp, np, CAUSE_NONE);
-            if (n < 0 || !run_add(c, r, n) || !queue_room(c, *toff + 1))
+            int n = new_node(c, pot, c->tmp, np, CAUSE_CON(x));
+            if (n < 0)
+                return SK_ENOMEM;
+            if (conj >= 0) {
+                *a_on = conj;
+                *a_off = n;
+                return RULE_CONFLICT;
+            }
+            if (!run_add(c, r, n) || !queue_room(c, *toff + 1))
                 return SK_ENOMEM;
             c->qoff[(*toff)++] = n;
             added++;
@@ -1936,10 +1963,12 @@ static int rule_in_chain(skl_state *s, run *r, int *toff, int x)
  * and lines, whose filters walk tables of totals) wait until the cheap
  * ones and the propagation they feed add nothing more: on the little
  * killers of tests/variants their filters were half the time.  The new
- * nodes join the queue of offs (tail *toff); returns how many, or
- * SK_ENOMEM.
+ * nodes join the queue of offs (tail *toff); returns how many,
+ * RULE_CONFLICT when a removal meets an "on" node of the run (*a_on,
+ * *a_off), or SK_ENOMEM.  Each new node's cause names its constraint, so
+ * that a nested run also names the outer run's removals in its cells.
  */
-static int rules_in_chain(skl_state *s, run *r, int *toff)
+static int rules_in_chain(skl_state *s, run *r, int *toff, int *a_on, int *a_off)
 {
     skl_chain *c = s->chain;
     const sk_model *m = s->m;
@@ -1971,7 +2000,7 @@ static int rules_in_chain(skl_state *s, run *r, int *toff)
         while (slow ? c->rq_slow : c->rq_cheap) {
             int x = slow ? c->con_list[nk - c->rq_slow--] : c->con_list[--c->rq_cheap];
             c->con_stamp[x] = 0; /* (rq_gen is never 0) */
-            int st = rule_in_chain(s, r, toff, x);
+            int st = rule_in_chain(s, r, toff, x, a_on, a_off);
             if (st < 0)
                 return st;
             added += st;
@@ -2012,7 +2041,10 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
     if (rules) {
         if (!rules_room(s))
             return SK_ENOMEM;
-        c->rc_gen++;
+        if (++c->rc_gen > 0xf0000000u) { /* (far from wrapping) */
+            memset(c->rc_stamp, 0, (size_t)s->nc * sizeof *c->rc_stamp);
+            c->rc_gen = 1;
+        }
         c->rc_n = 0;
         c->rc_all = c->outer_src != NULL;
         if (++c->rq_gen == 0) /* (wrapped: no stamp may equal it) */
@@ -2100,7 +2132,9 @@ static int do_chaining(skl_state *s, run *r, int *a_on, int *a_off)
             continue;
         }
         if (rules) {
-            int added = rules_in_chain(s, r, &toff);
+            int added = rules_in_chain(s, r, &toff, a_on, a_off);
+            if (added == RULE_CONFLICT)
+                return 1;
             if (added < 0)
                 return added;
             if (added)
