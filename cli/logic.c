@@ -206,10 +206,11 @@ void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
         cli_out_write(o, ",\"rule\":", 8);
         if (s->rule >= 0) {
             cli_out_json_string(o, sk_model_rule_describe(it->model, s->rule, name, sizeof name));
+            if (s->rule2 >= 0)
+                sk_model_rule_describe(it->model, s->rule2, name, sizeof name);
             if (s->rule2 != -1) {
                 cli_out_write(o, ",\"rule2\":", 9);
-                cli_out_json_string(o, s->rule2 >= 0 ? sk_model_rule_describe(it->model, s->rule2, name, sizeof name)
-                                                     : "several");
+                cli_out_json_string(o, s->rule2 >= 0 ? name : "several");
             }
         } else {
             cli_out_write(o, "\"implied\"", 9);

@@ -586,6 +586,10 @@ static int in_other_house(const skl_state *s, int k, int c)
     return 0;
 }
 
+int skl_in_house(const skl_state *s, int k, int c)
+{
+    return in_house(s, k, c);
+}
 
 static uint64_t first_subset(int k)
 {
@@ -992,20 +996,7 @@ static int rule_step(skl_state *s, int rating)
         }
         if (!open || !skx_con_filter(m, c, s->rdom, s->rscr))
             continue;
-        uint64_t gone = 0;
-        for (uint32_t j = 0; j < c->ncells; j++)
-            if (!s->val[cells[j]])
-                gone |= s->cand[cells[j]] & ~s->rdom[j];
-        if (!gone)
-            continue;
         hint_reset(s, SK_TECH_VARIANT_RULE, rating);
-        s->step.rule = c->rule;
-        s->step.rule2 = c->type == SKX_PAIR ? c->rule2 : -1;
-        if (c->rule < 0) {
-            s->step.subtype = c->type == SKX_SUM ? c->aux : 0;
-            s->step.total = implied_total(m, c);
-        }
-        s->step.digits = gone;
         for (uint32_t j = 0; j < c->ncells; j++) {
             int cell = cells[j];
             s->cells[s->step.ncells++] = cell;
@@ -1020,20 +1011,21 @@ static int rule_step(skl_state *s, int rating)
                     twice = i < j;
                     keep &= s->rdom[i];
                 }
-            for (uint64_t v = s->cand[cell] & ~keep; v && !twice; v &= v - 1)
+            for (uint64_t v = s->cand[cell] & ~keep; v && !twice; v &= v - 1) {
                 add_elim(s, cell, lowest(v));
+                s->step.digits |= v & -v;
+            }
+        }
+        if (!s->step.nelim)
+            continue;
+        s->step.rule = c->rule;
+        s->step.rule2 = c->type == SKX_PAIR ? c->rule2 : -1;
+        if (c->rule < 0) {
+            s->step.subtype = c->type == SKX_SUM ? c->aux : 0;
+            s->step.total = implied_total(m, c);
         }
         return 1;
     }
-    return 0;
-}
-
-/* 1 when cell c lies in full house k (SE's order). */
-static int in_house_k(const skl_state *s, int c, int k)
-{
-    for (uint32_t e = s->cpos_off[c]; e < s->cpos_off[c + 1]; e++)
-        if ((int)(s->cpos[e] >> 6) == k)
-            return 1;
     return 0;
 }
 
@@ -1079,7 +1071,7 @@ static int rule_pointing(skl_state *s)
             if (!any)
                 continue; /* no solution here: nothing to say */
         }
-        for (uint64_t v = required & ~placed & s->m->all; v; v &= v - 1) {
+        for (uint64_t v = required & ~placed & m->all; v; v &= v - 1) {
             int d = lowest(v), first = -1;
             for (uint32_t j = 0; j < c->ncells && first < 0; j++)
                 if (!s->val[cells[j]] && (s->cand[cells[j]] & BIT(d)))
@@ -1090,7 +1082,7 @@ static int rule_pointing(skl_state *s)
                 int k = (int)(s->cpos[e] >> 6), cnt, inside = 1;
                 for (uint32_t j = 0; j < c->ncells && inside; j++)
                     inside = s->val[cells[j]] || !(s->cand[cells[j]] & BIT(d)) ||
-                             in_house_k(s, cells[j], k);
+                             in_house(s, k, cells[j]);
                 if (!inside)
                     continue;
                 const uint16_t *hc = skl_hcells(s, k, &cnt);

@@ -119,6 +119,8 @@ typedef struct sk_logic skl_state;
 /* 1 when the current call is past its deadline. */
 int skl_expired(const skl_state *s);
 const uint16_t *skl_hcells(const skl_state *s, int k, int *count);
+/* 1 when cell c lies in full house k (SE's order). */
+int skl_in_house(const skl_state *s, int k, int c);
 /* 1 when cells a and b share a house. */
 static inline int skl_sees(const skl_state *s, int a, int b)
 {

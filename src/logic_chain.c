@@ -1213,46 +1213,41 @@ static void hash_order(const skl_state *s, const int *pots, int n, int *out)
  * from (initial) and its working grid (current) that an on potential of
  * the given cause needed: for the cell rule, the cell's removed digits;
  * for a house, the digit's removed places in it; for a variant rule's
- * constraint (on or off), every removed candidate of its cells.  Appended to the pool
- * once each (stamp st over potentials). */
-static int rule_parents_of(skl_state *s, const uint64_t *initial, const uint64_t *current,
-                           int cell, int d, int cause, unsigned st)
+ * constraint (on or off), every removed candidate of its cells.  Appended
+ * to the pool once each (stamp st over potentials; removed_of, one cell's
+ * removed digits among those given). */
+static int removed_of(skl_state *s, const uint64_t *initial, const uint64_t *current, int cell,
+                      uint64_t digits, unsigned st)
 {
     skl_chain *c = s->chain;
-    const sk_model *m = s->m;
-    if (cause <= CAUSE_CON(0)) { /* a variant rule's constraint: all its cells */
-        const skx_con *k = &m->cons[CAUSE_CON(0) - cause];
-        const uint16_t *cells = m->con_cells + k->cell_off;
-        for (uint32_t j = 0; j < k->ncells; j++)
-            for (uint64_t v = initial[cells[j]] & ~current[cells[j]]; v; v &= v - 1) {
-                int pot = POT(cells[j], lowest(v), 0);
-                if (c->cnt_stamp[pot] != st) {
-                    c->cnt_stamp[pot] = st;
-                    if (!rpush(c, pot))
-                        return 0;
-                }
-            }
-        return 1;
-    }
-    if (cause == CAUSE_CELL) {
-        for (uint64_t v = initial[cell] & ~current[cell]; v; v &= v - 1) {
-            int pot = POT(cell, lowest(v), 0);
-            if (c->cnt_stamp[pot] != st) {
-                c->cnt_stamp[pot] = st;
-                if (!rpush(c, pot))
-                    return 0;
-            }
-        }
-        return 1;
-    }
-    for (uint32_t j = m->house_off[cause]; j < m->house_off[cause + 1]; j++) {
-        int o = m->house_cells[j], pot = POT(o, d, 0);
-        if ((initial[o] & SKL_BIT(d)) && !(current[o] & SKL_BIT(d)) && c->cnt_stamp[pot] != st) {
+    for (uint64_t v = initial[cell] & ~current[cell] & digits; v; v &= v - 1) {
+        int pot = POT(cell, lowest(v), 0);
+        if (c->cnt_stamp[pot] != st) {
             c->cnt_stamp[pot] = st;
             if (!rpush(c, pot))
                 return 0;
         }
     }
+    return 1;
+}
+
+static int rule_parents_of(skl_state *s, const uint64_t *initial, const uint64_t *current,
+                           int cell, int d, int cause, unsigned st)
+{
+    const sk_model *m = s->m;
+    if (cause == CAUSE_CELL)
+        return removed_of(s, initial, current, cell, ~0ull, st);
+    if (cause <= CAUSE_CON(0)) { /* a variant rule's constraint: all its cells */
+        const skx_con *k = &m->cons[CAUSE_CON(0) - cause];
+        const uint16_t *cells = m->con_cells + k->cell_off;
+        for (uint32_t j = 0; j < k->ncells; j++)
+            if (!removed_of(s, initial, current, cells[j], ~0ull, st))
+                return 0;
+        return 1;
+    }
+    for (uint32_t j = m->house_off[cause]; j < m->house_off[cause + 1]; j++)
+        if (!removed_of(s, initial, current, m->house_cells[j], SKL_BIT(d), st))
+            return 0;
     return 1;
 }
 
@@ -1915,9 +1910,10 @@ static int rule_in_chain(skl_state *s, run *r, int *toff, int x, int *a_on, int 
         int cell = cells[j];
         uint64_t gone = s->val[cell] ? 0 : holds ? c->g[cell] & ~s->rdom[j] : c->g[cell];
         for (; gone; gone &= gone - 1) {
-            int pot = POT(cell, lowest(gone), 0), conj = run_find(r, pot ^ 1);
+            int pot = POT(cell, lowest(gone), 0);
             if (run_find(r, pot) >= 0)
                 continue;
+            int conj = run_find(r, pot ^ 1);
             if (np < 0) {
                 np = 0;
                 for (uint32_t i = 0; i < k->ncells; i++) {

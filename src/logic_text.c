@@ -229,16 +229,31 @@ static int nelim(const sk_step *s)
     return s->elim && s->nelim > 0 ? s->nelim : 0;
 }
 
+/* The digits step s removes from the cell of its i-th elimination. */
+static uint64_t elim_mask(const sk_step *s, int i)
+{
+    uint64_t mask = 0;
+    for (int j = 0; j < nelim(s); j++)
+        if (s->elim[j].cell == s->elim[i].cell && s->elim[j].digit >= 1 && s->elim[j].digit <= 64)
+            mask |= 1ull << (s->elim[j].digit - 1);
+    return mask;
+}
+
+/* 1 when the i-th elimination's cell is among the earlier ones'. */
+static int cell_before(const sk_step *s, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (s->elim[j].cell == s->elim[i].cell)
+            return 1;
+    return 0;
+}
+
 /* Distinct cells among the eliminations, counted up to cap. */
 static int elim_cells(const sk_step *s, int cap)
 {
     int count = 0;
-    for (int i = 0; i < nelim(s) && count < cap; i++) {
-        int seen = 0;
-        for (int j = 0; j < i && !seen; j++)
-            seen = s->elim[j].cell == s->elim[i].cell;
-        count += !seen;
-    }
+    for (int i = 0; i < nelim(s) && count < cap; i++)
+        count += !cell_before(s, i);
     return count;
 }
 
@@ -273,18 +288,11 @@ static void put_elims(writer *w, const sk_step *s)
     ncells = odd ? 0 : elim_cells(s, ndigits + 1);
     if (!odd && (ncells < ndigits || (ncells == ndigits && hidden_set(s->technique)))) {
         for (int i = 0; i < count && !w->cut; i++) {
-            int seen = 0;
-            uint64_t mask = 0;
-            for (int j = 0; j < i && !seen; j++)
-                seen = s->elim[j].cell == s->elim[i].cell;
-            if (seen)
+            if (cell_before(s, i))
                 continue;
-            for (int j = i; j < count; j++)
-                if (s->elim[j].cell == s->elim[i].cell)
-                    mask |= 1ull << (s->elim[j].digit - 1);
             if (groups++)
                 puts_(w, "; ");
-            put_digits(w, mask);
+            put_digits(w, elim_mask(s, i));
             puts_(w, " from ");
             put_cell(w, s->elim[i].cell);
         }
@@ -316,25 +324,6 @@ static void put_elims(writer *w, const sk_step *s)
                 put_cell(w, s->elim[i].cell);
             }
     }
-}
-
-/* The digits step s removes from the cell of its i-th elimination. */
-static uint64_t elim_mask(const sk_step *s, int i)
-{
-    uint64_t mask = 0;
-    for (int j = 0; j < nelim(s); j++)
-        if (s->elim[j].cell == s->elim[i].cell && s->elim[j].digit >= 1 && s->elim[j].digit <= 64)
-            mask |= 1ull << (s->elim[j].digit - 1);
-    return mask;
-}
-
-/* 1 when the i-th elimination's cell is among the earlier ones'. */
-static int cell_before(const sk_step *s, int i)
-{
-    for (int j = 0; j < i; j++)
-        if (s->elim[j].cell == s->elim[i].cell)
-            return 1;
-    return 0;
 }
 
 /*

@@ -46,16 +46,6 @@ static int ntypes(const skl_state *s)
     return 3 + s->nh - first_other(s);
 }
 
-static int in_house(const skl_state *s, int k, int c)
-{
-    int cnt;
-    const uint16_t *cells = skl_hcells(s, k, &cnt);
-    for (int i = 0; i < cnt; i++)
-        if (cells[i] == c)
-            return 1;
-    return 0;
-}
-
 /* The house (index into s->house) of type t holding cell c, or -1. */
 static inline int region_of(const skl_state *s, int c, int t)
 {
@@ -66,7 +56,7 @@ static inline int region_of(const skl_state *s, int c, int t)
     if (t == 2)
         return s->cell_house[c * 3 + 1];
     int k = first_other(s) + t - 3;
-    return k < s->nh && in_house(s, k, c) ? k : -1;
+    return k < s->nh && skl_in_house(s, k, c) ? k : -1;
 }
 
 /* Position of cell c in house k, or -1. */
@@ -723,7 +713,7 @@ type3:
             continue;
         int rc[SK_MAX_N], nr = 0;
         for (int c = 0; c < nc; c++)
-            if (common[c] && in_house(s, k, c))
+            if (common[c] && skl_in_house(s, k, c))
                 rc[nr++] = c;
         for (int degree = 2; degree <= 6 && degree <= n - 3; degree++) {
             if (nr < degree)
