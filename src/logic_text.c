@@ -604,13 +604,14 @@ static void describe(writer *w, const sk_step *s)
            together: "r1c1 + r2c1 - r3c3 = 4 (implied by the rules)" */
         put_head(w, s);
         if (s->rule >= 0 && w->m && nhouses && s->digits) {
-            /* a digit the rule's cells must hold, locked in a house */
+            /* a digit the rule's cells must hold, locked in a house, or
+               (subtype 1) that its cells in a house must hold */
             char what[160];
             puts_(w, ": ");
             puts_(w, sk_model_rule_describe(w->m, s->rule, what, sizeof what));
             puts_(w, " must hold ");
             put_digits(w, s->digits);
-            puts_(w, ", locked in ");
+            puts_(w, s->subtype == 1 ? " in " : ", locked in ");
             put_houses(w, s->houses, 1);
             puts_(w, ",");
         } else if (s->rule >= 0 && w->m) {

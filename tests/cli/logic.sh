@@ -214,6 +214,22 @@ assert s['rule'] == 'killer cage 30 at r1c2' and s['houses'] == ['row 1'] and s[
 assert [e['cell'] for e in s['eliminations']] == ['r1c1', 'r1c8', 'r1c9'], s
 " "$tmp/hsk.json"
 
+# A digit a rule's cells in a house must hold, asked of the rule's filter:
+# a little killer of LITTLE_KILLER_SNIPES#6 cannot make 18 without a 1 in
+# box 3 (subtype 1 in JSON; a cage's locked digit above has none).
+sed -n '/^# LITTLE_KILLER_SNIPES#6 /{n;p;}' tests/variants/iss_examples.txt >"$tmp/lks.txt"
+"$T" explain --max-rating 2.8 "$tmp/lks.txt" >"$tmp/o"
+verdict explain-rule-needs-exit $?
+grep -qx '17. variant rule: little killer 18 from r1c8 must hold 1 in box 3, removes 1 from r1c7, r1c9, r2c8, r2c9, r3c7, r3c8, r3c9 (rating 2.8)' "$tmp/o"
+verdict explain-rule-needs $?
+"$T" explain --json --max-rating 2.8 "$tmp/lks.txt" >"$tmp/lks.json"
+py explain-rule-needs-json "
+s = recs[0]['steps'][16]
+assert s['rule'] == 'little killer 18 from r1c8' and s['houses'] == ['box 3'] and s['digits'] == ['1'], s
+assert s['subtype'] == 1 and s['rating'] == 2.8 and len(s['cells']) == 8, s
+assert 'subtype' not in recs[0]['steps'][0], recs[0]['steps'][0]
+" "$tmp/lks.json"
+
 # Usage errors.
 err <<'EOF'
 sudokit: error: --max-rating wants a rating from 1.0 to 20.0 (such as 4.4), not 'hard'

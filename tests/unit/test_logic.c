@@ -201,9 +201,11 @@ static int single_after(const board *b, const uint64_t *cand, const uint8_t *val
 #define JUDGE_MAX 4096
 static const uint8_t *judge_solution;
 static long rule_steps_judged;
-static int judge_digit;      /* a digit the rule's cells must hold, or 0 */
+static int judge_digit;      /* a digit the rule's cells must hold, or 0, ... */
+static int judge_house;      /* ... in this house */
 static long judge_without;   /* assignments kept that lack it */
-static long locked_judged;   /* such steps judged */
+static long locked_judged;   /* such steps judged, ... */
+static long needs_judged;    /* ... those of a digit a house's cells of the rule need */
 
 static int rule_support(const board *b, const uint64_t *cand, const uint8_t *val,
                         const sk_step *st, uint8_t *grid, int at, uint64_t *support)
@@ -227,7 +229,7 @@ static int rule_support(const board *b, const uint64_t *cand, const uint8_t *val
         int has = 0;
         for (int i = 0; i < st->ncells; i++) {
             support[i] |= BIT(grid[st->cells[i]]);
-            has |= grid[st->cells[i]] == judge_digit;
+            has |= grid[st->cells[i]] == judge_digit && in_house(b, judge_house, st->cells[i]);
         }
         judge_without += !has;
         return 1;
@@ -259,8 +261,9 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
         st->rule2 < -2 || st->rule2 >= nrules || (st->rule2 != -1 && (st->rule < 0 || st->ncells != 2)))
         return "a variant rule step names no rule";
     if (st->rule < 0 ? st->rating != 27
-                     : st->nhouses ? st->rating != 26 : st->rating != 16 && st->rating != 21)
-        return "a variant rule step rated neither 1.6 nor 2.1 (2.6 locked, 2.7 implied)";
+                     : st->nhouses ? st->rating != (st->subtype == 1 ? 28 : 26)
+                                   : st->rating != 16 && st->rating != 21)
+        return "a variant rule step rated neither 1.6 nor 2.1 (2.6 locked, 2.7 implied, 2.8 needed)";
     if (st->rule >= 0) {
         for (int k = 0; k < 2; k++) {
             const sk_rule *r = sk_model_rule(b->m, k ? st->rule2 : st->rule);
@@ -282,11 +285,13 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
             return "an implied sum that the solution does not make";
     }
     /* a digit the rule's cells must hold, locked in a house: its places
-       there all in the house, the removals the rest of the house */
+       there all in the house, the removals the rest of the house; or
+       (subtype 1) a digit its cells in the house must hold, wherever its
+       other places are */
     int d = st->nhouses ? (st->digits && popcount(st->digits) == 1 ? __builtin_ctzll(st->digits) + 1 : -1) : 0;
     if (d < 0 || st->nhouses > 1 || (d && (st->houses[0] < 0 || st->houses[0] >= b->nh)))
         return "a variant rule step locked in a house without one digit and one house";
-    for (int j = 0; j < st->ncells && d; j++)
+    for (int j = 0; j < st->ncells && d && st->subtype != 1; j++)
         if (!val[st->cells[j]] && (cand[st->cells[j]] & BIT(d)) && !in_house(b, st->houses[0], st->cells[j]))
             return "a rule's digit locked in a house has a place outside it";
     for (int i = 0; i < st->nelim; i++) {
@@ -302,9 +307,10 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
     if (count > JUDGE_MAX || st->rule2 == -2)
         return NULL; /* too many to try, or rules it does not name */
     uint8_t *grid = calloc((size_t)b->nc, 1);
-    uint64_t *support = calloc((size_t)st->ncells, sizeof *support);
+    uint64_t *support = calloc((size_t)st->ncells & 0xffffu, sizeof *support); /* (ncells <= nc) */
     const char *why = NULL;
     judge_digit = d;
+    judge_house = d ? st->houses[0] : 0;
     judge_without = 0;
     if (!grid || !support) {
         why = "out of memory";
@@ -320,6 +326,7 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
         if (!why) {
             rule_steps_judged++;
             locked_judged += d > 0;
+            needs_judged += d > 0 && st->subtype == 1;
             pattern_judged = 1;
         }
     }
@@ -2122,6 +2129,55 @@ static void test_api_rules(void)
     sk_logic_free(l);
     sk_model_free(m);
 
+    /* A 4x4 with only a little killer of 3 on r1c1 r2c2: its sum leaves
+       them 1 and 2 (2.1); then its cells in box 1 must hold 1 (with 1
+       taken out of them the sum cannot be made), which leaves r1c2 and
+       r2c1 (2.8).  The cage step above (2.6) reads its digit sets; a sum
+       has none, its filter is asked. */
+    m = read_one("....\n....\n....\n....\nlittle-killer 3: r1c1 r2c2\n", g);
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+    CHECK_EQ_INT(sk_logic_start(l, g), SK_OK);
+    CHECK_EQ_INT(sk_logic_next(l, &st), 1);
+    CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 21 && st.nelim == 4);
+    sk_logic_apply(l, &st);
+    CHECK_EQ_INT(sk_logic_next(l, &st), 1);
+    CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 28 && st.rule == 0);
+    CHECK(st.subtype == 1 && st.nhouses == 1 && st.digits == BIT(1) && st.nelim == 2);
+    if (st.nelim == 2 && st.nhouses == 1) {
+        char name[32], text[200];
+        board b;
+        uint64_t want[16], got[16];
+        sk_model_house_name(m, st.houses[0], name, sizeof name);
+        CHECK_EQ_STR(name, "box 1");
+        CHECK(st.elim[0].cell == 1 && st.elim[0].digit == 1 && st.elim[1].cell == 4);
+        sk_step_describe(m, &st, SK_ALPHABET_AUTO, text, sizeof text);
+        CHECK_EQ_STR(text, "variant rule: little killer 3 from r1c1 must hold 1 in box 1, "
+                           "removes 1 from r1c2, r2c1");
+        /* judged: as it is, it passes; on row 1 (r1c1 alone may do without
+           1) or on digit 3, it does not */
+        CHECK_EQ_INT(board_init(&b, m), 0);
+        const uint64_t *cand = sk_logic_candidates(l);
+        const uint8_t *val = sk_logic_values(l);
+        sk_step bad = st;
+        CHECK(judge_pattern(&b, cand, val, &st, want, got) == NULL);
+        for (int h = 0; h < b.nh; h++) {
+            sk_model_house_name(m, h, name, sizeof name);
+            if (!strcmp(name, "row 1"))
+                bad.houses[0] = h;
+        }
+        bad.nelim = 1; /* (r1c2 only: in row 1) */
+        CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
+        bad = st;
+        bad.digits = BIT(3);
+        CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
+        board_free(&b);
+    }
+    sk_logic_free(l);
+    sk_model_free(m);
+
     /* Unique rectangle type 1 at step 37 of top1465 line 1148 (one of
        test_logic_adv's cases): the same position under a rule that the
        solution keeps (r1c1 odd) gets some other step, since a rule may
@@ -2173,7 +2229,7 @@ static void test_sound_variants(void)
     sk_diag d;
     walk_total before = totals;
     long walked = 0, rule_before = taken[SK_TECH_VARIANT_RULE], judged_before = rule_steps_judged;
-    long locked_before = locked_judged, long_walked = 0;
+    long locked_before = locked_judged, needs_before = needs_judged, long_walked = 0;
     double t0 = now();
     int st;
     CHECK(fp != NULL);
@@ -2229,10 +2285,11 @@ static void test_sound_variants(void)
     long solved = totals.solved - before.solved, rule_steps = taken[SK_TECH_VARIANT_RULE] - rule_before;
     if (verbose)
         fprintf(stderr, "  variants: %ld walked (%ld solved, %ld stuck, %ld timed out), %ld steps, "
-                        "%ld variant rule steps (%ld judged, %ld of them locked in a house), %.2f s\n",
+                        "%ld variant rule steps (%ld judged, %ld of them locked in a house, %ld "
+                        "needed in a house), %.2f s\n",
                 walked, solved, totals.stuck - before.stuck, totals.timeouts - before.timeouts,
                 totals.steps - before.steps, rule_steps, rule_steps_judged - judged_before,
-                locked_judged - locked_before, now() - t0);
+                locked_judged - locked_before, needs_judged - needs_before, now() - t0);
     /* (what a build with the sanitizers, a few times slower, reaches in
        the same time: 65 walked, 29 solved, 1,244 rule steps here) */
     CHECK(walked >= 10);
@@ -2240,6 +2297,7 @@ static void test_sound_variants(void)
     CHECK(rule_steps >= 100);
     CHECK(rule_steps_judged - judged_before >= rule_steps / 2);
     CHECK(locked_judged - locked_before >= 5);
+    CHECK(needs_judged - needs_before >= 5);
     CHECK(long_walked == 1 || now() - t0 >= 25); /* (unless the budget ran out first) */
 }
 
