@@ -151,8 +151,10 @@ const cli_command cli_cmd_explain = {
     "branch of a chain as an array of links, \"r1c2=5\", \"r1c7<>5\") and, for\n"
     "a variant rule's step, \"rule\" (\"killer cage 15 at r1c1\"; \"implied\"\n"
     "for a sum the rules imply together, with its \"total\": its \"cells\"\n"
-    "add up to it, the last \"subtype\" of them subtracted) and \"rule2\" (a\n"
-    "second rule on the same two cells).",
+    "add up to it, the last \"subtype\" of them subtracted; else subtype 1:\n"
+    "the rule's cells in the house named must hold the digit, 2: the rule\n"
+    "cannot hold with the candidate removed) and \"rule2\" (a second rule on\n"
+    "the same two cells).",
     explain_run,
     NULL,
     NULL,

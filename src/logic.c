@@ -1167,6 +1167,7 @@ static int rule_needs(skl_state *s)
                     for (; out; out &= out - 1)
                         add_elim(s, hc[lowest(out)], d);
                     s->step.rule = c->rule;
+                    s->step.rule2 = c->type == SKX_PAIR ? c->rule2 : -1;
                     s->step.subtype = 1;
                     s->step.digits = BIT(d);
                     s->step.houses[0] = s->house[k];
@@ -1175,6 +1176,57 @@ static int rule_needs(skl_state *s)
                         s->cells[s->step.ncells++] = cells[j];
                     return 1;
                 }
+            }
+        }
+    }
+    return 0;
+}
+
+/*
+ * A candidate that a rule cannot live with: with digit d in cell c, and d
+ * gone from the rule's cells that see c, the rule's filter finds that the
+ * rule cannot hold ("a 9 here leaves the cage's other cells 1 to make";
+ * "the thermometer cannot climb past a 7 here").  The shortest
+ * contradiction a rule gives, the one killer solvers use most; left
+ * alone, the same removal waits for a dynamic forcing chain (8.5 and up).
+ * Every open candidate against every rule on it or on a cell it sees:
+ * tried only when everything up to 3.0 has failed.  step.subtype 2.
+ */
+static int rule_break(skl_state *s)
+{
+    const sk_model *m = s->m;
+    for (int cell = 0; cell < s->nc; cell++) {
+        if (s->val[cell])
+            continue;
+        for (uint64_t v = s->cand[cell]; v; v &= v - 1) {
+            int d = lowest(v);
+            for (int x = 0; x < m->ncons; x++) {
+                const skx_con *c = &m->cons[x];
+                if (c->rule < 0)
+                    continue;
+                const uint16_t *cells = m->con_cells + c->cell_off;
+                int changed = 0;
+                for (uint32_t j = 0; j < c->ncells; j++) {
+                    int o = cells[j];
+                    uint64_t dom = s->cand[o];
+                    if (o == cell)
+                        dom = BIT(d);
+                    else if (!s->val[o] && sees(s, cell, o))
+                        dom &= ~BIT(d);
+                    changed |= dom != s->cand[o];
+                    s->rdom[j] = dom;
+                }
+                if (!changed || skx_con_filter(m, c, s->rdom, s->rscr))
+                    continue;
+                hint_reset(s, SK_TECH_VARIANT_RULE, 31);
+                add_elim(s, cell, d);
+                s->step.rule = c->rule;
+                s->step.rule2 = c->type == SKX_PAIR ? c->rule2 : -1;
+                s->step.subtype = 2;
+                s->step.digits = BIT(d);
+                for (uint32_t j = 0; j < c->ncells; j++)
+                    s->cells[s->step.ncells++] = cells[j];
+                return 1;
             }
         }
     }
@@ -1217,6 +1269,8 @@ static int next_step(skl_state *s)
     if (s->rdom && allowed(s, 28) && rule_needs(s))
         return 1;
     if (allowed(s, 30) && naked_set(s, 2))
+        return 1;
+    if (s->rdom && allowed(s, 31) && rule_break(s))
         return 1;
     if (allowed(s, 32) && fish(s, 2))
         return 1;

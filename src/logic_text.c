@@ -603,18 +603,7 @@ static void describe(writer *w, const sk_step *s)
         /* "killer cage 15 at r1c1 removes ...", or a sum the rules imply
            together: "r1c1 + r2c1 - r3c3 = 4 (implied by the rules)" */
         put_head(w, s);
-        if (s->rule >= 0 && w->m && nhouses && s->digits) {
-            /* a digit the rule's cells must hold, locked in a house, or
-               (subtype 1) that its cells in a house must hold */
-            char what[160];
-            puts_(w, ": ");
-            puts_(w, sk_model_rule_describe(w->m, s->rule, what, sizeof what));
-            puts_(w, " must hold ");
-            put_digits(w, s->digits);
-            puts_(w, s->subtype == 1 ? " in " : ", locked in ");
-            put_houses(w, s->houses, 1);
-            puts_(w, ",");
-        } else if (s->rule >= 0 && w->m) {
+        if (s->rule >= 0 && w->m) {
             char what[160];
             puts_(w, ": ");
             puts_(w, sk_model_rule_describe(w->m, s->rule, what, sizeof what));
@@ -624,7 +613,24 @@ static void describe(writer *w, const sk_step *s)
             } else if (s->rule2 < -1) {
                 puts_(w, " and other rules");
             }
-            w->plural = s->rule2 != -1;
+            if (s->subtype == 2 && s->nelim == 1) {
+                /* a candidate the rule cannot live with */
+                puts_(w, " cannot hold with ");
+                put_digit(w, s->elim[0].digit);
+                puts_(w, " in ");
+                put_cell(w, s->elim[0].cell);
+                puts_(w, ",");
+            } else if (nhouses && s->digits) {
+                /* a digit the rule's cells must hold, locked in a house,
+                   or (subtype 1) that its cells in a house must hold */
+                puts_(w, s->rule2 != -1 ? " must together hold " : " must hold ");
+                put_digits(w, s->digits);
+                puts_(w, s->subtype == 1 ? " in " : ", locked in ");
+                put_houses(w, s->houses, 1);
+                puts_(w, ",");
+            } else {
+                w->plural = s->rule2 != -1;
+            }
         } else if (s->rule < 0 && ncells) {
             /* the added cells, then the subtracted ones; both sides
                negated when the total is below 0 ("r9c2 - r4c1 = 2", not

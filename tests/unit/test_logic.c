@@ -252,6 +252,57 @@ static int rule_support(const board *b, const uint64_t *cand, const uint8_t *val
     return any;
 }
 
+/* A candidate a rule cannot live with (subtype 2): with it in its cell and
+ * gone from the rule's cells that see it, no assignment of the rule's
+ * cells keeps their houses and the rule. */
+static long breaks_judged;
+
+static const char *judge_break(const board *b, const uint64_t *cand, const uint8_t *val,
+                               const sk_step *st)
+{
+    if (st->rating != 31 || st->nelim != 1 || st->nhouses || st->ncells < 1 ||
+        st->ncells > b->nc)
+        return "a rule's broken candidate not rated 3.1, or not one removal";
+    const sk_rule *r = sk_model_rule(b->m, st->rule);
+    for (int i = 0; r && i < st->ncells && r->ncells; i++) {
+        int in = 0;
+        for (int j = 0; j < r->ncells && !in; j++)
+            in = r->cells[j] == st->cells[i];
+        if (!in)
+            return "a variant rule step's cell is not its rule's";
+    }
+    int c = st->elim[0].cell, d = st->elim[0].digit;
+    if (c < 0 || c >= b->nc || val[c] || !(cand[c] & BIT(d)))
+        return "a rule's broken candidate is not a candidate";
+    uint64_t *alt = malloc((size_t)b->nc * sizeof *alt);
+    uint8_t *grid = calloc((size_t)b->nc, 1);
+    uint64_t *support = calloc((size_t)st->ncells & 0xffffu, sizeof *support);
+    const char *why = NULL;
+    double count = 1;
+    if (!alt || !grid || !support) {
+        why = "out of memory";
+    } else {
+        for (int x = 0; x < b->nc; x++)
+            alt[x] = x == c ? BIT(d) : sees(b, c, x) ? cand[x] & ~BIT(d) : cand[x];
+        for (int i = 0; i < st->ncells; i++)
+            count *= val[st->cells[i]] ? 1 : popcount(alt[st->cells[i]]);
+        judge_digit = 0;
+        if (count <= JUDGE_MAX) {
+            if (rule_support(b, alt, val, st, grid, 0, support))
+                why = "a rule holds with the candidate it is said to break";
+            else {
+                breaks_judged++;
+                rule_steps_judged++;
+                pattern_judged = 1;
+            }
+        }
+    }
+    free(alt);
+    free(grid);
+    free(support);
+    return why;
+}
+
 static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_t *val,
                               const sk_step *st)
 {
@@ -260,6 +311,8 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
     if (st->rule < -1 || st->rule >= nrules || st->ncells < 1 || st->ncells > b->nc ||
         st->rule2 < -2 || st->rule2 >= nrules || (st->rule2 != -1 && (st->rule < 0 || st->ncells != 2)))
         return "a variant rule step names no rule";
+    if (st->rule >= 0 && st->subtype == 2)
+        return judge_break(b, cand, val, st);
     if (st->rule < 0 ? st->rating != 27
                      : st->nhouses ? st->rating != (st->subtype == 1 ? 28 : 26)
                                    : st->rating != 16 && st->rating != 21)
@@ -2178,6 +2231,46 @@ static void test_api_rules(void)
     sk_logic_free(l);
     sk_model_free(m);
 
+    /* A 4x4 with a little killer of 3 on r2c2 r3c1, in different rows,
+       columns and boxes: 1 and 2 there (2.1), so a 1 in r1c1, which sees
+       both, leaves the sum no way to be made (3.1); a 2 there likewise */
+    m = read_one("....\n....\n....\n....\nlittle-killer 3: r2c2 r3c1\n", g);
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+    CHECK_EQ_INT(sk_logic_start(l, g), SK_OK);
+    CHECK_EQ_INT(sk_logic_next(l, &st), 1);
+    CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 21 && st.nelim == 4);
+    sk_logic_apply(l, &st);
+    CHECK_EQ_INT(sk_logic_next(l, &st), 1);
+    CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 31 && st.rule == 0);
+    CHECK(st.subtype == 2 && st.nelim == 1 && st.ncells == 2 && st.nhouses == 0);
+    if (st.nelim == 1) {
+        char text[200];
+        board b;
+        uint64_t want[16], got[16];
+        CHECK(st.elim[0].cell == 0 && st.elim[0].digit == 1);
+        sk_step_describe(m, &st, SK_ALPHABET_AUTO, text, sizeof text);
+        CHECK_EQ_STR(text, "variant rule: little killer 3 from r2c2 cannot hold with 1 in r1c1, "
+                           "removes 1 from r1c1");
+        /* judged: as it is, it passes; said of r1c2 (which sees r2c2
+           only) or of digit 3 in r1c1, it does not */
+        CHECK_EQ_INT(board_init(&b, m), 0);
+        const uint64_t *cand = sk_logic_candidates(l);
+        const uint8_t *val = sk_logic_values(l);
+        sk_step bad = st;
+        sk_cand other = {1, 1}, three = {0, 3};
+        CHECK(judge_pattern(&b, cand, val, &st, want, got) == NULL);
+        bad.elim = &other;
+        CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
+        bad.elim = &three;
+        CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
+        board_free(&b);
+    }
+    sk_logic_free(l);
+    sk_model_free(m);
+
     /* Unique rectangle type 1 at step 37 of top1465 line 1148 (one of
        test_logic_adv's cases): the same position under a rule that the
        solution keeps (r1c1 odd) gets some other step, since a rule may
@@ -2230,6 +2323,7 @@ static void test_sound_variants(void)
     walk_total before = totals;
     long walked = 0, rule_before = taken[SK_TECH_VARIANT_RULE], judged_before = rule_steps_judged;
     long locked_before = locked_judged, needs_before = needs_judged, long_walked = 0;
+    long breaks_before = breaks_judged;
     double t0 = now();
     int st;
     CHECK(fp != NULL);
@@ -2286,10 +2380,11 @@ static void test_sound_variants(void)
     if (verbose)
         fprintf(stderr, "  variants: %ld walked (%ld solved, %ld stuck, %ld timed out), %ld steps, "
                         "%ld variant rule steps (%ld judged, %ld of them locked in a house, %ld "
-                        "needed in a house), %.2f s\n",
+                        "needed in a house; %ld broken candidates judged), %.2f s\n",
                 walked, solved, totals.stuck - before.stuck, totals.timeouts - before.timeouts,
                 totals.steps - before.steps, rule_steps, rule_steps_judged - judged_before,
-                locked_judged - locked_before, needs_judged - needs_before, now() - t0);
+                locked_judged - locked_before, needs_judged - needs_before,
+                breaks_judged - breaks_before, now() - t0);
     /* (what a build with the sanitizers, a few times slower, reaches in
        the same time: 65 walked, 29 solved, 1,244 rule steps here) */
     CHECK(walked >= 10);
@@ -2298,6 +2393,7 @@ static void test_sound_variants(void)
     CHECK(rule_steps_judged - judged_before >= rule_steps / 2);
     CHECK(locked_judged - locked_before >= 5);
     CHECK(needs_judged - needs_before >= 5);
+    CHECK(breaks_judged - breaks_before >= 5);
     CHECK(long_walked == 1 || now() - t0 >= 25); /* (unless the budget ran out first) */
 }
 
