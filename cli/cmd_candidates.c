@@ -31,7 +31,8 @@ typedef struct cand_ctx {
 /* The highest rating --basic applies, in tenths of Sudoku Explainer's
  * scale: 2.8 is claiming, so singles, pointing and claiming (and their
  * "direct" forms) are in, naked pairs (3.0) are out; so are the variant
- * rules' own steps (1.6 to 2.7). */
+ * rules' own steps up to a digit a rule's cells in a house must hold
+ * (1.6 to 2.8), and a candidate a rule cannot hold with (3.1) is out. */
 #define BASIC_LIMIT 28
 
 static void cand_invalid(cli_item *it, int rc, const char *msg)
@@ -263,7 +264,8 @@ const cli_command cli_cmd_candidates = {
     "instead, naked and hidden singles, pointing and claiming (up to 2.8 on\n"
     "Sudoku Explainer's scale), applied until none applies; no search runs.\n"
     "With variant rules, each rule's own deductions too (a cage's digit\n"
-    "combinations, a thermometer's order, sums the cages imply...).  Status\n"
+    "combinations, a thermometer's order, sums the cages imply, a digit a\n"
+    "rule's cells in a house must hold...).  Status\n"
     "open when cells are left open, unique when the techniques solve the\n"
     "puzzle, none when they reach a contradiction.\n"
     "\n"

@@ -153,8 +153,8 @@ const cli_command cli_cmd_explain = {
     "for a sum the rules imply together, with its \"total\": its \"cells\"\n"
     "add up to it, the last \"subtype\" of them subtracted; else subtype 1:\n"
     "the rule's cells in the house named must hold the digit, 2: the rule\n"
-    "cannot hold with the candidate removed) and \"rule2\" (a second rule on\n"
-    "the same two cells).",
+    "cannot hold with the removed candidate in its cell) and \"rule2\" (a\n"
+    "second rule on the same two cells).",
     explain_run,
     NULL,
     NULL,

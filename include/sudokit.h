@@ -1047,14 +1047,21 @@ typedef struct sk_node {
  * 2.6 for a digit that a cage, a renban line or a quadruple must hold and
  * whose places there lie in one house, which it leaves (houses[0] is that
  * house, digits the digit, the removals are in the house); 2.7 for a sum
- * the rules imply together.
+ * the rules imply together; 2.8 for a digit that the rule's cells in one
+ * house must hold (without it there the rule cannot hold), which leaves
+ * the rest of the house (houses[0], digits and the removals as for 2.6,
+ * subtype 1); 3.1 for a candidate the rule cannot hold with, its digit in
+ * its cell and gone from the rule's cells that see it (one removal,
+ * subtype 2).  For a rule (rule >= 0) subtype is 0, 1 or 2 so; for a sum
+ * the rules imply it counts the cells subtracted.
  */
 typedef struct sk_step {
     int technique;       /* SK_TECH_* */
     int rating;          /* difficulty in tenths of SE's scale */
     int subtype;         /* unique rectangle/loop and BUG: the type 1..4;
                             dynamic chains: the nesting level 0..4
-                            (SE's "(+)" forms), else 0 */
+                            (SE's "(+)" forms); variant rule steps: see
+                            above; else 0 */
     int cell;            /* the cell the step fills, or -1 */
     int digit;           /* the digit it places there (1..N), or 0 */
     int nelim;           /* candidates it removes */

@@ -15,7 +15,8 @@
  * patterns; locked candidates and fish are made of boxes, rows and
  * columns only.  Smaller groups only forbid repeats (in chains).  Variant
  * rules' constraints (the model's propagators) are producers of their own
- * (rule_step, at sudokit's ratings 1.6, 2.1 and 2.7) and act inside the
+ * (rule_step at sudokit's ratings 1.6, 2.1 and 2.7; rule_pointing 2.6,
+ * rule_needs 2.8 and rule_break 3.1 ask about one digit) and act inside the
  * dynamic chains (logic_chain.c); with rules, the uniqueness patterns are
  * not used.  Digits are
  * bits 0..N-1 of a cell's candidate mask inside this file (1..N in the

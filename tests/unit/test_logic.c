@@ -2229,7 +2229,10 @@ static void test_api_rules(void)
         CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
         bad = st;
         bad.digits = BIT(3);
-        CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
+        sk_cand threes[2] = {{1, 3}, {4, 3}};
+        bad.elim = threes;
+        const char *why = judge_pattern(&b, cand, val, &bad, want, got);
+        CHECK(why && !strcmp(why, "a rule's cells that must hold a digit can do without it"));
         board_free(&b);
     }
     sk_logic_free(l);
@@ -2271,6 +2274,10 @@ static void test_api_rules(void)
         bad.elim = &three;
         CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
         board_free(&b);
+        sk_logic_apply(l, &st);
+        CHECK_EQ_INT(sk_logic_next(l, &st), 1);
+        CHECK(st.rating == 31 && st.subtype == 2 && st.nelim == 1 && st.elim[0].cell == 0 &&
+              st.elim[0].digit == 2);
     }
     sk_logic_free(l);
     sk_model_free(m);
