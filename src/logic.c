@@ -1030,6 +1030,25 @@ static int rule_step(skl_state *s, int rating)
     return 0;
 }
 
+/* Names constraint c's rule in the step being built (and a second rule
+ * sharing its pair table), the digit d, house k (unless k < 0) and the
+ * constraint's cells.  1, for the producers' return. */
+static int rule_named(skl_state *s, const skx_con *c, int d, int k, int subtype)
+{
+    const uint16_t *cells = s->m->con_cells + c->cell_off;
+    s->step.rule = c->rule;
+    s->step.rule2 = c->type == SKX_PAIR ? c->rule2 : -1;
+    s->step.subtype = subtype;
+    s->step.digits = BIT(d);
+    if (k >= 0) {
+        s->step.houses[0] = s->house[k];
+        s->step.nhouses = 1;
+    }
+    for (uint32_t j = 0; j < c->ncells; j++)
+        s->cells[s->step.ncells++] = cells[j];
+    return 1;
+}
+
 /*
  * A digit that a rule's cells must hold (every digit combination of a cage
  * or a renban line still possible holds it, or a quadruple names it),
@@ -1097,15 +1116,8 @@ static int rule_pointing(skl_state *s)
                     if (!mine)
                         add_elim(s, o, d);
                 }
-                if (!s->step.nelim)
-                    continue;
-                s->step.rule = c->rule;
-                s->step.digits = BIT(d);
-                s->step.houses[0] = s->house[k];
-                s->step.nhouses = 1;
-                for (uint32_t j = 0; j < c->ncells; j++)
-                    s->cells[s->step.ncells++] = cells[j];
-                return 1;
+                if (s->step.nelim)
+                    return rule_named(s, c, d, k, 0);
             }
         }
     }
@@ -1167,15 +1179,7 @@ static int rule_needs(skl_state *s)
                     hint_reset(s, SK_TECH_VARIANT_RULE, 28);
                     for (; out; out &= out - 1)
                         add_elim(s, hc[lowest(out)], d);
-                    s->step.rule = c->rule;
-                    s->step.rule2 = c->type == SKX_PAIR ? c->rule2 : -1;
-                    s->step.subtype = 1;
-                    s->step.digits = BIT(d);
-                    s->step.houses[0] = s->house[k];
-                    s->step.nhouses = 1;
-                    for (uint32_t j = 0; j < c->ncells; j++)
-                        s->cells[s->step.ncells++] = cells[j];
-                    return 1;
+                    return rule_named(s, c, d, k, 1);
                 }
             }
         }
@@ -1221,13 +1225,7 @@ static int rule_break(skl_state *s)
                     continue;
                 hint_reset(s, SK_TECH_VARIANT_RULE, 31);
                 add_elim(s, cell, d);
-                s->step.rule = c->rule;
-                s->step.rule2 = c->type == SKX_PAIR ? c->rule2 : -1;
-                s->step.subtype = 2;
-                s->step.digits = BIT(d);
-                for (uint32_t j = 0; j < c->ncells; j++)
-                    s->cells[s->step.ncells++] = cells[j];
-                return 1;
+                return rule_named(s, c, d, -1, 2);
             }
         }
     }

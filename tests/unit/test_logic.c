@@ -252,6 +252,23 @@ static int rule_support(const board *b, const uint64_t *cand, const uint8_t *val
     return any;
 }
 
+/* NULL when every cell of the step is a cell of its rule (and of its
+ * second rule), else what is wrong. */
+static const char *cells_of_rules(const board *b, const sk_step *st)
+{
+    for (int k = 0; k < 2; k++) {
+        const sk_rule *r = sk_model_rule(b->m, k ? st->rule2 : st->rule);
+        for (int i = 0; r && i < st->ncells && r->ncells; i++) {
+            int in = 0;
+            for (int j = 0; j < r->ncells && !in; j++)
+                in = r->cells[j] == st->cells[i];
+            if (!in)
+                return "a variant rule step's cell is not its rule's";
+        }
+    }
+    return NULL;
+}
+
 /* A candidate a rule cannot live with (subtype 2): with it in its cell and
  * gone from the rule's cells that see it, no assignment of the rule's
  * cells keeps their houses and the rule. */
@@ -263,21 +280,15 @@ static const char *judge_break(const board *b, const uint64_t *cand, const uint8
     if (st->rating != 31 || st->nelim != 1 || st->nhouses || st->ncells < 1 ||
         st->ncells > b->nc)
         return "a rule's broken candidate not rated 3.1, or not one removal";
-    const sk_rule *r = sk_model_rule(b->m, st->rule);
-    for (int i = 0; r && i < st->ncells && r->ncells; i++) {
-        int in = 0;
-        for (int j = 0; j < r->ncells && !in; j++)
-            in = r->cells[j] == st->cells[i];
-        if (!in)
-            return "a variant rule step's cell is not its rule's";
-    }
+    const char *why = cells_of_rules(b, st);
+    if (why)
+        return why;
     int c = st->elim[0].cell, d = st->elim[0].digit;
     if (c < 0 || c >= b->nc || val[c] || !(cand[c] & BIT(d)))
         return "a rule's broken candidate is not a candidate";
     uint64_t *alt = malloc((size_t)b->nc * sizeof *alt);
     uint8_t *grid = calloc((size_t)b->nc, 1);
     uint64_t *support = calloc((size_t)st->ncells & 0xffffu, sizeof *support);
-    const char *why = NULL;
     double count = 1;
     if (!alt || !grid || !support) {
         why = "out of memory";
@@ -318,16 +329,9 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
                                    : st->rating != 16 && st->rating != 21)
         return "a variant rule step rated neither 1.6 nor 2.1 (2.6 locked, 2.7 implied, 2.8 needed)";
     if (st->rule >= 0) {
-        for (int k = 0; k < 2; k++) {
-            const sk_rule *r = sk_model_rule(b->m, k ? st->rule2 : st->rule);
-            for (int i = 0; r && i < st->ncells && r->ncells; i++) {
-                int in = 0;
-                for (int j = 0; j < r->ncells && !in; j++)
-                    in = r->cells[j] == st->cells[i];
-                if (!in)
-                    return "a variant rule step's cell is not its rule's";
-            }
-        }
+        const char *why = cells_of_rules(b, st);
+        if (why)
+            return why;
     } else {
         int sum = 0, plus = st->ncells - st->subtype;
         if (st->subtype < 0 || st->subtype > st->ncells)
@@ -2089,6 +2093,43 @@ static sk_model *read_one(const char *text, uint8_t *givens)
 
 /* Variant rules: each narrowing by a rule's constraint is a step of its
  * own, naming the rule; the uniqueness techniques are left out. */
+/* The model house named name ("row 1"), or -1. */
+static int house_named(const sk_model *m, const char *name)
+{
+    char buf[32];
+    for (int h = 0; h < sk_model_house_count(m); h++)
+        if (!strcmp(sk_model_house_name(m, h, buf, sizeof buf), name))
+            return h;
+    return -1;
+}
+
+/* An empty 4x4 with one rule (its text form): the solver started on it,
+ * its first step (the rule's own, rated first, removing 4 candidates)
+ * checked and applied.  NULL (after a failed check) when that fails. */
+static sk_logic *rule4_start(const char *rule, int first, sk_model **mp)
+{
+    char text[128];
+    uint8_t g[16];
+    sk_logic *l = NULL;
+    sk_step st;
+    snprintf(text, sizeof text, "....\n....\n....\n....\n%s\n", rule);
+    sk_model *m = read_one(text, g);
+    CHECK(m != NULL);
+    if (!m)
+        return NULL;
+    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+    if (l && sk_logic_start(l, g) == SK_OK && sk_logic_next(l, &st) == 1 &&
+        st.technique == SK_TECH_VARIANT_RULE && st.rating == first && st.nelim == 4) {
+        sk_logic_apply(l, &st);
+        *mp = m;
+        return l;
+    }
+    CHECK(!"the 4x4's first step is its rule's own");
+    sk_logic_free(l);
+    sk_model_free(m);
+    return NULL;
+}
+
 static void test_api_rules(void)
 {
     uint8_t g[81], sol[81];
@@ -2145,15 +2186,8 @@ static void test_api_rules(void)
     /* A 4x4 with only a cage of 3 in r1c1 r2c2: the cage leaves them 1 and
        2 (1.6), then it must hold 1, and its places lie in box 1, so 1
        leaves r1c2 and r2c1 (2.6) */
-    m = read_one("....\n....\n....\n....\ncage 3: r1c1 r2c2\n", g);
-    CHECK(m != NULL);
-    if (!m)
+    if (!(l = rule4_start("cage 3: r1c1 r2c2", 16, &m)))
         return;
-    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
-    CHECK_EQ_INT(sk_logic_start(l, g), SK_OK);
-    CHECK_EQ_INT(sk_logic_next(l, &st), 1);
-    CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 16 && st.nelim == 4);
-    sk_logic_apply(l, &st);
     CHECK_EQ_INT(sk_logic_next(l, &st), 1);
     CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 26 && st.rule == 0);
     CHECK(st.nhouses == 1 && st.digits == BIT(1) && st.nelim == 2);
@@ -2172,11 +2206,7 @@ static void test_api_rules(void)
         const uint8_t *val = sk_logic_values(l);
         sk_step bad = st;
         CHECK(judge_pattern(&b, cand, val, &st, want, got) == NULL);
-        for (int h = 0; h < b.nh; h++) {
-            sk_model_house_name(m, h, name, sizeof name);
-            if (!strcmp(name, "row 1"))
-                bad.houses[0] = h;
-        }
+        bad.houses[0] = house_named(m, "row 1");
         CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
         bad = st;
         bad.digits = BIT(3);
@@ -2191,15 +2221,8 @@ static void test_api_rules(void)
        taken out of them the sum cannot be made), which leaves r1c2 and
        r2c1 (2.8).  The cage step above (2.6) reads its digit sets; a sum
        has none, its filter is asked. */
-    m = read_one("....\n....\n....\n....\nlittle-killer 3: r1c1 r2c2\n", g);
-    CHECK(m != NULL);
-    if (!m)
+    if (!(l = rule4_start("little-killer 3: r1c1 r2c2", 21, &m)))
         return;
-    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
-    CHECK_EQ_INT(sk_logic_start(l, g), SK_OK);
-    CHECK_EQ_INT(sk_logic_next(l, &st), 1);
-    CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 21 && st.nelim == 4);
-    sk_logic_apply(l, &st);
     CHECK_EQ_INT(sk_logic_next(l, &st), 1);
     CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 28 && st.rule == 0);
     CHECK(st.subtype == 1 && st.nhouses == 1 && st.digits == BIT(1) && st.nelim == 2);
@@ -2220,11 +2243,7 @@ static void test_api_rules(void)
         const uint8_t *val = sk_logic_values(l);
         sk_step bad = st;
         CHECK(judge_pattern(&b, cand, val, &st, want, got) == NULL);
-        for (int h = 0; h < b.nh; h++) {
-            sk_model_house_name(m, h, name, sizeof name);
-            if (!strcmp(name, "row 1"))
-                bad.houses[0] = h;
-        }
+        bad.houses[0] = house_named(m, "row 1");
         bad.nelim = 1; /* (r1c2 only: in row 1) */
         CHECK(judge_pattern(&b, cand, val, &bad, want, got) != NULL);
         bad = st;
@@ -2241,15 +2260,8 @@ static void test_api_rules(void)
     /* A 4x4 with a little killer of 3 on r2c2 r3c1, in different rows,
        columns and boxes: 1 and 2 there (2.1), so a 1 in r1c1, which sees
        both, leaves the sum no way to be made (3.1); a 2 there likewise */
-    m = read_one("....\n....\n....\n....\nlittle-killer 3: r2c2 r3c1\n", g);
-    CHECK(m != NULL);
-    if (!m)
+    if (!(l = rule4_start("little-killer 3: r2c2 r3c1", 21, &m)))
         return;
-    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
-    CHECK_EQ_INT(sk_logic_start(l, g), SK_OK);
-    CHECK_EQ_INT(sk_logic_next(l, &st), 1);
-    CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 21 && st.nelim == 4);
-    sk_logic_apply(l, &st);
     CHECK_EQ_INT(sk_logic_next(l, &st), 1);
     CHECK(st.technique == SK_TECH_VARIANT_RULE && st.rating == 31 && st.rule == 0);
     CHECK(st.subtype == 2 && st.nelim == 1 && st.ncells == 2 && st.nhouses == 0);
