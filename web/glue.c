@@ -336,7 +336,18 @@ static void jb_step(jb *b, const sk_model *m, const sk_step *s)
     JB_LIT(b, "],\"cells\":[");
     for (int i = 0; i < s->ncells; i++)
         jb_printf(b, i ? ",%d" : "%d", s->cells[i]);
-    JB_LIT(b, "]");
+    JB_LIT(b, "],\"houses\":[");
+    for (int i = 0; i < s->nhouses && i < 8; i++) {
+        char house[64];
+        if (i)
+            JB_LIT(b, ",");
+        jb_str(b, sk_model_house_name(m, s->houses[i], house, sizeof house));
+    }
+    JB_LIT(b, "],\"digits\":[");
+    for (int d = 1, k = 0; d <= 64; d++)
+        if (s->digits >> (d - 1) & 1)
+            jb_printf(b, k++ ? ",%d" : "%d", d);
+    jb_printf(b, "],\"subtype\":%d", s->subtype);
     if (s->technique == SK_TECH_VARIANT_RULE) {
         JB_LIT(b, ",\"rule\":");
         if (s->rule >= 0) {

@@ -42,6 +42,15 @@ export interface Step {
     digit: number;       // the digit placed, or 0
     eliminations: [number, number][]; // [cell, digit] removed
     cells: number[];     // the pattern's cells
+    houses: string[];    // the pattern's houses: "box 5", "row 3"
+    digits: number[];    // the pattern's digits
+    subtype: number;     // unique rectangle/loop, BUG: the type 1..4;
+                         // dynamic chains: the nesting level 0..4;
+                         // "variant-rule": 1 the rule's cells in houses[0]
+                         // must hold the digit, 2 the rule cannot hold with
+                         // the removed candidate in its cell; an implied
+                         // sum: how many
+                         // of its cells (the last) are subtracted; else 0
     rule?: string;       // "variant-rule" steps: "killer cage 15 at r1c1", or
                          // "implied" (a sum the rules imply: its cells add up
                          // to total)

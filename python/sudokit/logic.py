@@ -83,10 +83,19 @@ class Step:
                together; None for the other techniques
     rule2      a second rule on the same two cells that narrowed with it
                ("nonconsecutive"), "several" for more than one, else None
+    subtype    the type of a unique rectangle or loop or of a BUG (1..4),
+               the nesting level of a dynamic chain (0..4); a variant rule
+               step's kind: 1 when the rule's cells in houses[0] must hold
+               the digit, 2 when the rule cannot hold with the candidate it
+               removes (for an implied sum: how many of its cells, the
+               last ones, are subtracted); else 0
+    total      an implied sum's total (its cells, the last subtype of them
+               subtracted, add up to it), else None
     """
 
     __slots__ = ("technique", "name", "rating", "text", "cell", "digit", "placement",
-                 "eliminations", "direct", "houses", "cells", "digits", "rule", "rule2", "_tenths",
+                 "eliminations", "direct", "houses", "cells", "digits", "rule", "rule2", "subtype",
+                 "total", "_tenths",
                  "_technique")
 
     @classmethod
@@ -114,10 +123,13 @@ class Step:
                        for i in range(min(s.nhouses, 8))]
         self.cells = [f"r{c // n + 1}c{c % n + 1}" for c in (s.cells[i] for i in range(s.ncells))]
         self.digits = [d for d in range(1, n + 1) if s.digits >> (d - 1) & 1]
-        self.rule = self.rule2 = None
+        self.rule = self.rule2 = self.total = None
+        self.subtype = s.subtype
         if s.technique == _VARIANT_RULE:
             self.rule = (string(lib.sk_model_rule_describe(model, s.rule, buf, _TEXT))
                          if s.rule >= 0 else "implied")
+            if s.rule < 0:
+                self.total = s.total
             if s.rule2 >= 0:
                 self.rule2 = string(lib.sk_model_rule_describe(model, s.rule2, buf, _TEXT))
             elif s.rule2 < -1:

@@ -1,6 +1,6 @@
 """The logical solver: ratings equal Sudoku Explainer's figures, explain's
 steps are sound (each placement is the solution's digit, no elimination
-removes it), hint is explain's first step, and variant rules are refused."""
+removes it), hint is explain's first step, and variant rules take part."""
 import pytest
 
 import sudokit
@@ -120,3 +120,18 @@ def test_refusals():
     assert rules and all(s.rule.startswith("killer cage") for s in rules)
     assert rules[0].text.startswith("variant rule: killer cage 3 at r1c1 removes 3,4,5,6")
     assert all(s.rule is None for s in steps if s.technique != "variant-rule")
+    assert all(s.subtype == 0 and s.total is None for s in rules)
+    # a digit a little killer's cells in a box must hold (2.8, subtype 1), a
+    # candidate it cannot hold with (3.1, subtype 2); an implied sum's total
+    with open(path("tests", "variants", "iss_examples.txt")) as f:
+        lines = f.read().split("\n")
+    lks = sudokit.parse(lines[lines.index(next(x for x in lines if x.startswith(
+        "# LITTLE_KILLER_SNIPES#6 "))) + 1])
+    steps = lks.explain(max_rating=3.1)
+    needs = [s for s in steps if s.subtype == 1 and s.technique == "variant-rule"]
+    assert needs[0].rating == 2.8 and needs[0].houses == ["box 1"] and needs[0].digits == [1]
+    assert needs[0].rule == "little killer 18 from r1c1"
+    breaks = [s for s in steps if s.subtype == 2 and s.technique == "variant-rule"]
+    assert breaks and breaks[0].rating == 3.1 and len(breaks[0].eliminations) == 1
+    implied = [s for s in steps if s.rule == "implied"]
+    assert implied and implied[0].total == 54 and implied[0].subtype == 0

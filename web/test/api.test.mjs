@@ -123,6 +123,9 @@ test("explain: every placement and elimination holds for the solution", () => {
     assert.ok(rules.length > 0);
     assert.equal(rules[0].rule, "killer cage 3 at r1c1");
     assert.equal(rules[0].rating, 1.6);
+    assert.equal(rules[0].subtype, 0);
+    assert.deepEqual(rules[0].houses, []);
+    assert.deepEqual(rules[0].digits, [3, 4, 5, 6]);
     for (const s of kr.steps) {
         if (s.cell >= 0)
             assert.equal(String(s.digit), ksol[s.cell], s.text);
