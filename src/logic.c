@@ -1003,16 +1003,8 @@ static int rule_step(skl_state *s, int rating)
             s->cells[s->step.ncells++] = cell;
             if (s->val[cell])
                 continue;
-            /* a cell listed twice (a line crossing itself) loses what
-               either place leaves out, once */
-            int twice = 0;
-            uint64_t keep = s->rdom[j];
-            for (uint32_t i = 0; i < c->ncells && !twice; i++)
-                if (cells[i] == cell && i != j) {
-                    twice = i < j;
-                    keep &= s->rdom[i];
-                }
-            for (uint64_t v = s->cand[cell] & ~keep; v && !twice; v &= v - 1) {
+            /* (a constraint names each cell once: compile.c) */
+            for (uint64_t v = s->cand[cell] & ~s->rdom[j]; v; v &= v - 1) {
                 add_elim(s, cell, lowest(v));
                 s->step.digits |= v & -v;
             }
