@@ -60,13 +60,36 @@ static void explain_work(cli_worker *w, cli_item *it)
         }
         sk_logic_apply(l, &s);
     }
-    if (rc != SK_OK) {
+    if (rc != SK_OK && rc != SK_ETIME) {
         cli_logic_drop(w);
         free(steps.data);
         cli_logic_failed(it, rc);
         return;
     }
-    if (a->json) {
+    if (rc == SK_ETIME) {
+        /* the steps found before the timeout are kept, with the position
+           they lead to: a person can go on from there with 'hint' */
+        cli_logic_failed(it, rc);
+        if (a->json) {
+            cli_candidate_json(&o, it, sk_logic_candidates(l));
+            cli_out_write(&o, ",\"steps\":[", 10);
+            if (steps.data)
+                cli_out_write(&o, steps.data, steps.len);
+            cli_out_write(&o, "]", 1);
+        } else {
+            if (steps.data)
+                cli_out_write(&o, steps.data, steps.len);
+            cli_outf(&o, "timeout after %d step%s: no next step found within %g s", r.steps,
+                     r.steps == 1 ? "" : "s", a->timeout);
+            if (r.steps) {
+                cli_out_write(&o, "; rating so far ", 16);
+                cli_rating_text(&o, &r);
+            }
+            cli_out_write(&o, "\n", 1);
+            cli_candidate_grid(&o, it, sk_logic_candidates(l));
+        }
+        cli_logic_drop(w);
+    } else if (a->json) {
         cli_rating_json(&o, &r);
         if (r.stuck)
             cli_candidate_json(&o, it, sk_logic_candidates(l));
@@ -100,7 +123,21 @@ static void explain_work(cli_worker *w, cli_item *it)
 static void explain_emit(cli_batch *b, cli_item *it)
 {
     explain_ctx *c = b->ctx;
-    cli_payload_print(b, it, c->started);
+    if (it->status == CLI_ST_TIMEOUT && it->payload) {
+        /* cut short by --timeout while rating: the steps found so far */
+        if (b->args->json) {
+            cli_json_begin(stdout, it);
+            fputs(it->payload, stdout);
+            cli_json_end(stdout, it);
+        } else {
+            if (c->started)
+                putchar('\n');
+            fputs(it->payload, stdout);
+        }
+        cli_logic_exit(b, it);
+    } else {
+        cli_payload_print(b, it, c->started);
+    }
     c->started = 1;
 }
 
@@ -134,12 +171,19 @@ const cli_command cli_cmd_explain = {
     "When no technique applies before the end, the last line says so and the\n"
     "candidates left follow, as 'sudokit candidates' writes them:\n"
     "  stuck after 24 steps: no technique applies; rating 20.0/1.2/1.2\n"
+    "When --timeout ends the search for a step (it counts for each step),\n"
+    "the steps found before it are kept, then the line says so and the\n"
+    "candidates reached follow (which 'hint' reads back, with the rules\n"
+    "'convert' writes after them):\n"
+    "  timeout after 2 steps: no next step found within 10 s; rating so far\n"
+    "  10.1/2.3/2.3\n"
     "Puzzles are separated by a blank line; one that is not rated gives the\n"
     "line rate gives it ('multiple: the puzzle has several solutions').\n"
     "\n"
     "JSON output (--json): one object per puzzle, in input order, with the\n"
     "fields of rate (er, ep, ed, the three techniques, stuck), \"candidates\"\n"
-    "when stuck, and \"steps\": an array of one object per step:\n"
+    "when stuck, and \"steps\": an array of one object per step (status\n"
+    "timeout: only \"steps\", those found, and \"candidates\"):\n"
     "  {\"technique\":\"pointing\",\"name\":\"Pointing\",\"rating\":2.6,\n"
     "   \"text\":\"pointing: 1 in box 6 is locked in column 7, ...\",\n"
     "   \"eliminations\":[{\"cell\":\"r9c7\",\"digit\":\"1\"}],\n"

@@ -50,7 +50,11 @@ class MultipleSolutions(SudokitError):
 
 
 class Timeout(SudokitError):
-    """The time limit ended the work before it was done."""
+    """The time limit ended the work before it was done.  Raised by
+    Puzzle.explain(), `partial` is the Explanation of the steps found
+    before it (its `marks` the position they reach); None elsewhere."""
+
+    partial = None
 
 
 class Unsupported(SudokitError):

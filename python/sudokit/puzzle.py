@@ -577,10 +577,13 @@ class Puzzle:
         r = ffi.new("sk_rating *")
         lib.sk_rating_init(r)
         steps = []
+        rc = 0
         while not lib.sk_logic_solved(l):
             rc = lib.sk_logic_next(l, step)
             if rc == 0:
                 lib.sk_rating_stuck(r)
+                break
+            if rc == C.ETIME:
                 break
             _check(rc)
             steps.append(Step._from_c(self, step))
@@ -588,8 +591,13 @@ class Puzzle:
             lib.sk_logic_apply(l, step)
         cand = lib.sk_logic_candidates(l)
         nn = self.size * self.size
-        return Explanation(steps, rating_from_c(r), bool(r.stuck),
+        path = Explanation(steps, rating_from_c(r), bool(r.stuck),
                            [_digits(cand[i]) for i in range(nn)])
+        if rc == C.ETIME:
+            e = Timeout(string(lib.sk_strerror(rc)), rc)
+            e.partial = path  # the steps before the one not found in time
+            raise e
+        return path
 
     def hint(self, check=True, max_rating=None, timeout=None):
         """The next logical step from the position given (the givens and

@@ -135,3 +135,13 @@ def test_refusals():
     assert breaks and breaks[0].rating == 3.1 and len(breaks[0].eliminations) == 1
     implied = [s for s in steps if s.rule == "implied"]
     assert implied and implied[0].total == 54 and implied[0].subtype == 0
+    # a timeout keeps the steps found before it: MATHEMAGIC_KILLERS#0 gives
+    # a naked single, then needs minutes for its third step
+    mk0 = sudokit.parse(lines[lines.index(next(x for x in lines if x.startswith(
+        "# MATHEMAGIC_KILLERS#0 "))) + 1])
+    with pytest.raises(sudokit.Timeout) as e:
+        mk0.explain(check=False, timeout=1)
+    part = e.value.partial
+    assert 1 <= len(part) <= 2 and part[0].technique == "naked-single", part
+    assert part[0].placement == (5, 5, 5) and not part.stuck
+    assert len(part.marks) == 81 and part.marks[40] == [5] and part.rating.ed == 2.3

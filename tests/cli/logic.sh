@@ -230,6 +230,26 @@ assert s['subtype'] == 1 and s['rating'] == 2.8 and len(s['cells']) == 8, s
 assert 'subtype' not in recs[0]['steps'][0], recs[0]['steps'][0]
 " "$tmp/lks.json"
 
+# A step not found within --timeout: the steps before it are kept, with
+# the position they reach.  MATHEMAGIC_KILLERS#0 (empty grid, cages of
+# five) gives a naked single, then its third step takes minutes;
+# --no-check leaves the uniqueness proof out of the second.
+sed -n '/^# MATHEMAGIC_KILLERS#0 /{n;p;}' tests/variants/iss_examples.txt >"$tmp/mk0.txt"
+"$T" explain -j 1 --no-check --timeout 1 "$tmp/mk0.txt" >"$tmp/o"
+verdict explain-timeout-exit $(($? == 1 ? 0 : 1))
+sed -n 1p "$tmp/o" | grep -qx '1. r5c5 = 5: naked single (rating 2.3)' &&
+    grep -Eq '^timeout after [12] steps?: no next step found within 1 s; rating so far [0-9.]+/2.3/2.3$' "$tmp/o" &&
+    [ "$(grep -c '^[1-9 ]* | [1-9 ]* | [1-9 ]*$' "$tmp/o")" = 9 ] &&
+    grep -q '^12346789  12346789  12346789  | 12346789  5  ' "$tmp/o"
+verdict explain-timeout-partial $?
+"$T" explain --json -j 1 --no-check --timeout 1 "$tmp/mk0.txt" >"$tmp/mk0.json"
+py explain-timeout-json "
+r = recs[0]
+assert r['status'] == 'timeout' and 'er' not in r, r
+assert 1 <= len(r['steps']) <= 2 and r['steps'][0]['technique'] == 'naked-single', r['steps']
+assert len(r['candidates']) == 81 and r['candidates'][40] == '5', r['candidates']
+" "$tmp/mk0.json"
+
 # Usage errors.
 err <<'EOF'
 sudokit: error: --max-rating wants a rating from 1.0 to 20.0 (such as 4.4), not 'hard'
