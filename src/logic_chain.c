@@ -189,6 +189,12 @@ struct skl_chain {
     int lk_n, lk_cap;
     unsigned lk_gen;
     const int *lo, *lc; /* links() result: nout potentials and causes */
+    /* variant rules as static links (rule_links_of), for the chains that
+       use X and Y links together at the top level */
+    int rule_links;
+    int *rl_out, *rl_cause;
+    unsigned *rl_mark;
+    unsigned rl_stamp;
     /* the unary producer's reachability over the static links of X and Y
        together (reach_build): whether each potential reaches its own
        negation, whether each candidate's "on" lies on a cycle */
@@ -300,6 +306,9 @@ void skl_chain_free(skl_state *s)
     free(c->lk_stamp);
     free(c->lk_start);
     free(c->lk_len);
+    free(c->rl_out);
+    free(c->rl_cause);
+    free(c->rl_mark);
     free(c->lk_pot);
     free(c->lk_cause);
     free(c->scc);
@@ -644,22 +653,98 @@ static inline INLINE int links(skl_state *s, int pot, int y, int x)
     return links_new(s, pot, y, x);
 }
 
+/*
+ * The links the variant rules add to those of the cells and houses (in
+ * c->out already): potential pot on, each constraint on its cell is
+ * filtered with the cell holding the digit, and every candidate it takes
+ * out of the others' cells becomes off; pot off, the same without the
+ * digit, and every cell the filter leaves one candidate becomes on.  The
+ * grid is the producer's (static), at every constraint's fixpoint, so
+ * these are the implications of the rule alone, each one link.  0 when
+ * out of memory.
+ */
+static int rule_links_of(skl_state *s, int pot)
+{
+    skl_chain *c = s->chain;
+    const sk_model *m = s->m;
+    int cell = PCELL(pot), d = PDIG(pot), on = PON(pot);
+    if (!c->rl_mark) {
+        c->rl_out = malloc((size_t)c->np * sizeof *c->rl_out);
+        c->rl_cause = malloc((size_t)c->np * sizeof *c->rl_cause);
+        c->rl_mark = calloc((size_t)c->np, sizeof *c->rl_mark);
+        if (!c->rl_out || !c->rl_cause || !c->rl_mark) {
+            free(c->rl_out);
+            free(c->rl_cause);
+            free(c->rl_mark);
+            c->rl_out = c->rl_cause = NULL;
+            c->rl_mark = NULL;
+            return 0;
+        }
+    }
+    if (++c->rl_stamp == 0) {
+        memset(c->rl_mark, 0, (size_t)c->np * sizeof *c->rl_mark);
+        c->rl_stamp = 1;
+    }
+    int n = 0;
+    c->rl_mark[pot] = c->rl_stamp;
+    for (int i = 0; i < c->nout; i++)
+        c->rl_mark[c->out[i]] = c->rl_stamp;
+    for (uint32_t e = m->cell_con_off[cell]; e < m->cell_con_off[cell + 1]; e++) {
+        int x = m->cell_cons[e];
+        const skx_con *k = &m->cons[x];
+        const uint16_t *cells = m->con_cells + k->cell_off;
+        for (uint32_t j = 0; j < k->ncells; j++) {
+            int o = cells[j];
+            s->rdom[j] = c->g[o];
+            if (o == cell)
+                s->rdom[j] = on ? SKL_BIT(d) : c->g[o] & ~SKL_BIT(d);
+        }
+        if (!skx_con_filter(m, k, s->rdom, s->rscr))
+            continue; /* (not at a fixpoint: a rule step is left) */
+        for (uint32_t j = 0; j < k->ncells; j++) {
+            int o = cells[j];
+            uint64_t v = on ? (o == cell ? 0 : c->g[o] & ~s->rdom[j])
+                            : (skl_one(s->rdom[j]) && !skl_one(c->g[o]) ? s->rdom[j] : 0);
+            for (; v; v &= v - 1) {
+                int q = POT(o, lowest(v), !on);
+                if (c->rl_mark[q] == c->rl_stamp)
+                    continue;
+                c->rl_mark[q] = c->rl_stamp;
+                c->rl_out[n] = q;
+                c->rl_cause[n++] = CAUSE_CON(x);
+            }
+        }
+    }
+    return n;
+}
+
 static int links_new(skl_state *s, int pot, int y, int x)
 {
     skl_chain *c = s->chain;
+    int nrule = 0;
     if (PON(pot))
         on_to_off(s, pot, y);
     else
         off_to_on(s, pot, y, x, NULL);
+    if (c->rule_links && x && y) {
+        nrule = rule_links_of(s, pot);
+        if (!c->rl_mark)
+            return 0;
+    }
     int cap = c->lk_cap; /* one more: never NULL, even with no links yet */
-    if (!grow((void **)&c->lk_pot, &cap, c->lk_n + c->nout + 1, sizeof *c->lk_pot))
+    if (!grow((void **)&c->lk_pot, &cap, c->lk_n + c->nout + nrule + 1, sizeof *c->lk_pot))
         return 0;
     cap = c->lk_cap;
-    if (!grow((void **)&c->lk_cause, &cap, c->lk_n + c->nout + 1, sizeof *c->lk_cause))
+    if (!grow((void **)&c->lk_cause, &cap, c->lk_n + c->nout + nrule + 1, sizeof *c->lk_cause))
         return 0;
     c->lk_cap = cap;
     memcpy(c->lk_pot + c->lk_n, c->out, (size_t)c->nout * sizeof *c->out);
     memcpy(c->lk_cause + c->lk_n, c->outcause, (size_t)c->nout * sizeof *c->outcause);
+    if (nrule) {
+        memcpy(c->lk_pot + c->lk_n + c->nout, c->rl_out, (size_t)nrule * sizeof *c->rl_out);
+        memcpy(c->lk_cause + c->lk_n + c->nout, c->rl_cause, (size_t)nrule * sizeof *c->rl_cause);
+        c->nout += nrule;
+    }
     c->lk_start[pot] = c->lk_n;
     c->lk_len[pot] = c->nout;
     c->lk_stamp[pot] = c->lk_gen;
@@ -1116,6 +1201,11 @@ static void add_branch(skl_state *s, int k)
         tmp[len].cell = PCELL(n->pot);
         tmp[len].digit = PDIG(n->pot) + 1;
         tmp[len].on = PON(n->pot);
+        tmp[len].rule = 0;
+        if (n->cause <= CAUSE_CON(0)) {
+            const skx_con *con = &s->m->cons[CAUSE_CON(0) - n->cause];
+            tmp[len].rule = con->rule >= 0 && con->rule2 == -1 ? con->rule + 1 : -1;
+        }
         len++;
         i = n->npar ? c->par[n->par] : -1;
     }
@@ -1477,6 +1567,8 @@ static int do_cycles(skl_state *s, int start, int y, int x)
                 return SK_ENOMEM;
             for (int i = 0; i < c->nout; i++) {
                 int cand = c->lo[i] / 2;
+                if (c->lc[i] <= CAUSE_CON(0))
+                    continue; /* cycles are of cells and houses */
                 if (sets ? (int)((anc[cand >> 6] >> (cand & 63)) & 1) : is_parent(c, p, c->lo[i]))
                     continue;
                 int k = new_node(c, c->lo[i], &p, 1, c->lc[i]);
@@ -1496,6 +1588,8 @@ static int do_cycles(skl_state *s, int start, int y, int x)
             for (int i = 0; i < c->nout; i++) {
                 int pot = c->lo[i];
                 int k = -1;
+                if (c->lc[i] <= CAUSE_CON(0))
+                    continue;
                 if (length >= 4 && pot == start) {
                     k = new_node(c, pot, &p, 1, c->lc[i]);
                     if (k < 0)
@@ -1593,10 +1687,15 @@ static int unary(skl_state *s)
     /* no potential reaches its negation: no pass finds anything */
     if (!reach_build(s))
         return SK_ENOMEM;
-    if (c->reach_ok && !c->nfailed)
+    if (c->reach_ok && !c->nfailed && !c->rule_links)
         return SK_OK;
     for (int pass = 0; pass < 3; pass++) {
         int y = passes[pass][0], x = passes[pass][1];
+        /* the table knows the links of cells and houses: with the rules'
+           too (X and Y together) every forcing chain is searched */
+        int prune = c->reach_ok && !(x && y && c->rule_links);
+        if (c->reach_ok && !c->nfailed && !(x && y && c->rule_links))
+            continue;
         /* the pass's cheapest chain (cycles 6.5, forcing chains 6.6, both
            7.0 with X and Y links) rated above the best step: not run */
         if (out_of_reach(c, x && y ? 7.0 : 6.5, 0))
@@ -1623,7 +1722,7 @@ static int unary(skl_state *s)
                     continue;
                 for (int on = 1; on >= 0; on--) {
                     int target;
-                    if (c->reach_ok && !c->failed[on1 - 1 + on])
+                    if (prune && !c->failed[on1 - 1 + on])
                         continue; /* its negation is out of reach */
                     pool_reset(c);
                     st = do_forcing(s, POT(cell, d, on), y, x && y ? 7.0 : 6.6, &target);
@@ -2513,6 +2612,7 @@ static int producer(skl_state *s, int kind, int level, int nestlimit, const uint
     c->level = kind == 3 ? level : 0;
     c->nestlimit = nestlimit;
     c->limit = outer_src ? 0 : s->limit;
+    c->rule_links = s->rdom && !outer_src && (kind == 0 || kind == 2);
     c->gen++;
     pool_reset(c);
     st = kind == 0 ? unary(s) : multiple(s);

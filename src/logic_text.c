@@ -394,6 +394,16 @@ static void put_node(writer *w, const sk_node *node)
     put_digit(w, node->digit);
 }
 
+/* " (killer cage 15 at r1c1)": the variant rule a link follows from. */
+static void put_link_rule(writer *w, int rule)
+{
+    char what[128];
+    if (rule > 0 && w->m)
+        putf(w, " (%s)", sk_model_rule_describe(w->m, rule - 1, what, sizeof what));
+    else
+        puts_(w, " (implied by the rules)");
+}
+
 /* 1 when branch[0..nbranches] are offsets that split nodes in order. */
 static int branches_valid(const sk_step *s)
 {
@@ -420,6 +430,8 @@ static void put_chains(writer *w, const sk_step *s)
             if (i > from)
                 puts_(w, " -> ");
             put_node(w, &s->nodes[i]);
+            if (i > from && s->nodes[i].rule)
+                put_link_rule(w, s->nodes[i].rule);
         }
     }
 }

@@ -178,6 +178,7 @@ typedef struct sk_node {
     int cell;
     int digit;
     int on;
+    int rule;
 } sk_node;
 
 typedef struct sk_step {

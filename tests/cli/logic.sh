@@ -230,6 +230,19 @@ assert s['subtype'] == 1 and s['rating'] == 2.8 and len(s['cells']) == 8, s
 assert 'subtype' not in recs[0]['steps'][0], recs[0]['steps'][0]
 " "$tmp/lks.json"
 
+# Rules as links of the static chains: on HS_KILLERS#2 a forcing chain
+# (7.0) goes through a cage, which its link names.
+sed -n '/^# HS_KILLERS#2 /{n;p;}' tests/variants/iss_examples.txt >"$tmp/hs2.txt"
+"$T" explain -j 1 "$tmp/hs2.txt" >"$tmp/o"
+verdict explain-rule-link-exit $?
+grep -Eq '^[0-9]+\. forcing chain removes [1-9] from r[1-9]c[1-9]: .* -> r[1-9]c[1-9]=[1-9] \(killer cage [0-9]+ at r[1-9]c[1-9]\) -> .* \(rating 7\.[0-9]\)$' "$tmp/o"
+verdict explain-rule-link $?
+"$T" explain --json -j 1 "$tmp/hs2.txt" >"$tmp/hs2.json"
+py explain-rule-link-json "
+fc = [s for s in recs[0]['steps'] if s['technique'] == 'forcing-chain' and '(killer cage' in s['text']]
+assert fc and all(s['rating'] < 8 for s in fc), len(fc)
+" "$tmp/hs2.json"
+
 # A step not found within --timeout: the steps before it are kept, with
 # the position they reach.  MATHEMAGIC_KILLERS#0 (empty grid, cages of
 # five) gives a naked single, then its third step takes minutes;

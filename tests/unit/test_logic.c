@@ -314,6 +314,75 @@ static const char *judge_break(const board *b, const uint64_t *cand, const uint8
     return why;
 }
 
+/*
+ * The links of a static chain (one whose links all hold on the grid it
+ * was found on) that a variant rule makes: from a candidate on, another
+ * is off when no assignment of the rule's cells (of a rule over the whole
+ * grid: the two cells) keeps their houses and the rule with both in
+ * place; from a candidate off, another is on when none does with both
+ * gone.  Links of several rules together (node.rule -1) are left to the
+ * check of the step's removals against the solution.
+ */
+static long rule_links_judged;
+
+static const char *judge_rule_links(const board *b, const uint64_t *cand, const uint8_t *val,
+                                    const sk_step *st)
+{
+    const char *why = NULL;
+    int nrules = sk_model_rule_count(b->m);
+    uint64_t *alt = malloc((size_t)b->nc * sizeof *alt);
+    uint8_t *grid = calloc((size_t)b->nc, 1);
+    uint64_t *support = calloc((size_t)b->nc, sizeof *support);
+    if (!alt || !grid || !support)
+        why = "out of memory";
+    for (int k = 0; !why && k < st->nbranches; k++)
+        for (int i = st->branch[k] + 1; !why && i < st->branch[k + 1]; i++) {
+            const sk_node *x = &st->nodes[i - 1], *y = &st->nodes[i];
+            if (y->rule == 0 || y->rule == -1)
+                continue;
+            if (y->rule < -1 || y->rule > nrules || x->on == y->on) {
+                why = "a chain's rule link names no rule, or does not alternate";
+                break;
+            }
+            const sk_rule *r = sk_model_rule(b->m, y->rule - 1);
+            int two[2] = {x->cell, y->cell}, in = 0;
+            sk_step fake = *st;
+            fake.rule = y->rule - 1;
+            fake.rule2 = -1;
+            fake.cells = r->ncells ? r->cells : two;
+            fake.ncells = r->ncells ? r->ncells : 2;
+            for (int j = 0; j < fake.ncells; j++)
+                in += (fake.cells[j] == x->cell) + (fake.cells[j] == y->cell);
+            if (in != 2 || x->cell == y->cell) {
+                why = "a chain's rule link joins cells that are not its rule's";
+                break;
+            }
+            memcpy(alt, cand, (size_t)b->nc * sizeof *alt);
+            if (x->on) {
+                alt[x->cell] &= BIT(x->digit);
+                alt[y->cell] &= BIT(y->digit);
+            } else {
+                alt[x->cell] &= ~BIT(x->digit);
+                alt[y->cell] &= ~BIT(y->digit);
+            }
+            double count = 1;
+            for (int j = 0; j < fake.ncells; j++)
+                count *= val[fake.cells[j]] ? 1 : popcount(alt[fake.cells[j]]);
+            if (count > JUDGE_MAX)
+                continue;
+            judge_digit = 0;
+            if (rule_support(b, alt, val, &fake, grid, 0, support))
+                why = x->on ? "a chain's rule link: the rule holds with both candidates"
+                            : "a chain's rule link: the rule holds without both candidates";
+            else
+                rule_links_judged++;
+        }
+    free(alt);
+    free(grid);
+    free(support);
+    return why;
+}
+
 static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_t *val,
                               const sk_step *st)
 {
@@ -746,6 +815,9 @@ static int walk(const board *b, sk_logic *l, const uint8_t *givens, const uint8_
         pattern_judged = 0;
         if (!why)
             why = judge_pattern(b, before, vbefore, &st, want, got);
+        if (!why && (st.technique == SK_TECH_FORCING_CHAIN || st.technique == SK_TECH_CELL_FORCING_CHAINS ||
+                     st.technique == SK_TECH_REGION_FORCING_CHAINS))
+            why = judge_rule_links(b, before, vbefore, &st);
         if (!why && pattern_judged)
             justified[st.technique]++;
         if (why) {
@@ -2384,7 +2456,7 @@ static void test_sound_variants(void)
     walk_total before = totals;
     long walked = 0, rule_before = taken[SK_TECH_VARIANT_RULE], judged_before = rule_steps_judged;
     long locked_before = locked_judged, needs_before = needs_judged, long_walked = 0;
-    long breaks_before = breaks_judged;
+    long breaks_before = breaks_judged, links_before = rule_links_judged;
     double t0 = now(), t1 = t0;
     sk_solver *sv = NULL;
     CHECK_EQ_INT(sk_solver_new(-1, &sv), SK_OK);
@@ -2423,12 +2495,14 @@ static void test_sound_variants(void)
     if (verbose)
         fprintf(stderr, "  variants: %ld walked (%ld solved, %ld stuck, %ld timed out), %ld steps, "
                         "%ld variant rule steps (%ld judged, %ld of them locked in a house, %ld "
-                        "needed in a house; %ld broken candidates judged), %ld walked whole "
-                        "(chains nested to level %d), %.2f s\n",
+                        "needed in a house; %ld broken candidates judged; %ld rule links of "
+                        "static chains judged), %ld walked whole (chains nested to level %d), "
+                        "%.2f s\n",
                 walked, solved, totals.stuck - before.stuck, totals.timeouts - before.timeouts,
                 totals.steps - before.steps, rule_steps, rule_steps_judged - judged_before,
                 locked_judged - locked_before, needs_judged - needs_before,
-                breaks_judged - breaks_before, long_walked, walk_max_nest, now() - t0);
+                breaks_judged - breaks_before, rule_links_judged - links_before, long_walked,
+                walk_max_nest, now() - t0);
     /* (what a build with the sanitizers, a few times slower, reaches in
        the same time: 65 walked, 29 solved, 1,244 rule steps here) */
     CHECK(walked >= 10);
@@ -2438,6 +2512,7 @@ static void test_sound_variants(void)
     CHECK(locked_judged - locked_before >= 5);
     CHECK(needs_judged - needs_before >= 5);
     CHECK(breaks_judged - breaks_before >= 5);
+    CHECK(rule_links_judged - links_before >= 5);
     CHECK_EQ_INT(long_walked, 2);
     CHECK(walk_max_nest >= 3);
 }

@@ -655,7 +655,7 @@ static int reaches_negation(const position *p, int c, int d)
     queue[tail++] = (c * 10 + d) * 2 + 1;
     while (head < tail) {
         int q = queue[head++];
-        sk_node a = {q / 2 / 10, q / 2 % 10, q & 1}, b;
+        sk_node a = {q / 2 / 10, q / 2 % 10, q & 1, 0}, b;
         for (b.cell = 0; b.cell < 81; b.cell++)
             for (b.digit = 1; b.digit <= 9; b.digit++)
                 for (b.on = 0; b.on <= 1; b.on++) {
@@ -1275,14 +1275,14 @@ static void test_checks_checked(void)
     memset(&p, 0, sizeof p);
     for (int c = 0; c < 81; c++)
         p.cand[c] = 0x1FF;
-    sk_node a = {0, 1, 0}, b = {1, 1, 1}, c2 = {9, 1, 0};
+    sk_node a = {0, 1, 0, 0}, b = {1, 1, 1, 0}, c2 = {9, 1, 0, 0};
     CHECK(!link_holds(&p, &a, &b, 1)); /* 1 has nine places in row 1 */
     CHECK(link_holds(&p, &a, &b, 0));  /* a dynamic chain's is not judged */
     CHECK(link_holds(&p, &b, &c2, 1)); /* r1c2 on, r2c1 off: box 1 */
     for (int c = 2; c < 9; c++)
         p.cand[c] &= ~BIT(1);
     CHECK(link_holds(&p, &a, &b, 1)); /* now two places */
-    sk_node d = {40, 1, 0};
+    sk_node d = {40, 1, 0, 0};
     CHECK(!link_holds(&p, &b, &d, 1)); /* r1c2 and r5c5 share no house */
 }
 

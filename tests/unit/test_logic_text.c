@@ -136,7 +136,7 @@ static void test_full_path(void)
 
 static const int syn_cells[] = {0, 4, 40, 80};
 static const sk_cand syn_elim[] = {{10, 3}, {11, 3}, {12, 7}, {10, 7}};
-static const sk_node syn_nodes[] = {{1, 5, 1}, {6, 5, 0}, {25, 5, 1}, {1, 5, 0}, {2, 5, 1}};
+static const sk_node syn_nodes[] = {{1, 5, 1, 0}, {6, 5, 0, 0}, {25, 5, 1, 0}, {1, 5, 0, 0}, {2, 5, 1, 0}};
 static const int syn_branch[] = {0, 3, 5};
 
 static sk_step synthetic(int technique)
