@@ -233,6 +233,7 @@ void sk_logic_free(sk_logic *s)
     free(s->peerbits);
     free(s->rdom);
     free(s->rscr);
+    free(s->memo);
     free(s);
 }
 
@@ -245,6 +246,63 @@ void sk_logic_set_timeout(sk_logic *s, double seconds)
 int skl_expired(const skl_state *s)
 {
     return s->deadline > 0 && skx_now() > s->deadline;
+}
+
+/*
+ * The filters of sums, arrows and lines walk tables of totals, and the
+ * chains ask them the same questions again and again: a dynamic chain's
+ * run filters each constraint on its cells' candidates, which most runs
+ * from the same position leave as they were (on the published killers
+ * filters were a quarter to two fifths of the rating time).  A filter is
+ * a function of the constraint and its cells' candidates, so its answers
+ * are kept in a table of MEMO_SIZE entries, one per hash, the last answer
+ * winning: up to MEMO_CELLS cells of up to 16 digits, packed four to a
+ * word (the engines keep such a table for their sums, propagate.c).
+ */
+#define MEMO_CELLS 12
+#define MEMO_BITS 14
+#define MEMO_SIZE (1u << MEMO_BITS)
+
+struct skl_memo {
+    uint64_t key[1 + MEMO_CELLS / 4]; /* the constraint + 1, the masks */
+    uint64_t out[MEMO_CELLS / 4];     /* the masks it leaves; 0: fails */
+};
+
+int skl_filter(skl_state *s, const skx_con *c)
+{
+    const sk_model *m = s->m;
+    uint64_t *dom = s->rdom;
+    if (m->n > 16 || c->ncells > MEMO_CELLS || c->type == SKX_PAIR || c->type == SKX_COMBO ||
+        c->type == SKX_QUAD)
+        return skx_con_filter(m, c, dom, s->rscr);
+    if (!s->memo && !(s->memo = calloc(MEMO_SIZE, sizeof *s->memo)))
+        return skx_con_filter(m, c, dom, s->rscr); /* (no table: no harm) */
+    uint64_t key[1 + MEMO_CELLS / 4] = {(uint64_t)(c - m->cons) + 1};
+    for (uint32_t j = 0; j < c->ncells; j++)
+        key[1 + j / 4] |= dom[j] << (16 * (j & 3));
+    uint64_t h = key[0] * 0x9e3779b97f4a7c15ull;
+    for (int w = 1; w <= MEMO_CELLS / 4; w++) {
+        h = (h ^ key[w]) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    struct skl_memo *e = &s->memo[(h * 0x9e3779b97f4a7c15ull) >> (64 - MEMO_BITS)];
+    uint64_t differ = 0;
+    for (int w = 0; w <= MEMO_CELLS / 4; w++)
+        differ |= e->key[w] ^ key[w];
+    if (!differ) {
+        if (!e->out[0])
+            return 0;
+        for (uint32_t j = 0; j < c->ncells; j++)
+            dom[j] = e->out[j / 4] >> (16 * (j & 3)) & 0xffff;
+        return 1;
+    }
+    int ok = skx_con_filter(m, c, dom, s->rscr);
+    memcpy(e->key, key, sizeof key);
+    memset(e->out, 0, sizeof e->out);
+    if (ok)
+        for (uint32_t j = 0; j < c->ncells; j++)
+            e->out[j / 4] |= dom[j] << (16 * (j & 3));
+    return ok;
 }
 
 static void arm(skl_state *s)
@@ -995,7 +1053,7 @@ static int rule_step(skl_state *s, int rating)
             s->rdom[j] = s->cand[cells[j]];
             open |= !s->val[cells[j]];
         }
-        if (!open || !skx_con_filter(m, c, s->rdom, s->rscr))
+        if (!open || !skl_filter(s, c))
             continue;
         hint_reset(s, SK_TECH_VARIANT_RULE, rating);
         for (uint32_t j = 0; j < c->ncells; j++) {
@@ -1166,7 +1224,7 @@ static int rule_needs(skl_state *s)
                         if (!s->val[cells[j]] && in_house(s, k, cells[j]))
                             s->rdom[j] &= ~BIT(d);
                     }
-                    if (skx_con_filter(m, c, s->rdom, s->rscr))
+                    if (skl_filter(s, c))
                         continue;
                     hint_reset(s, SK_TECH_VARIANT_RULE, 28);
                     for (; out; out &= out - 1)
@@ -1213,7 +1271,7 @@ static int rule_break(skl_state *s)
                     changed |= dom != s->cand[o];
                     s->rdom[j] = dom;
                 }
-                if (!changed || skx_con_filter(m, c, s->rdom, s->rscr))
+                if (!changed || skl_filter(s, c))
                     continue;
                 hint_reset(s, SK_TECH_VARIANT_RULE, 31);
                 add_elim(s, cell, d);

@@ -65,6 +65,7 @@ static inline uint64_t skl_next_subset(uint64_t x, int n)
 }
 
 typedef struct skl_chain skl_chain; /* logic_chain.c's work memory */
+struct skx_con;                      /* a variant rule's constraint (model.h) */
 typedef struct skl_ae_cache skl_ae_cache; /* logic_unique.c's */
 
 struct sk_logic {
@@ -110,6 +111,7 @@ struct sk_logic {
     uint64_t *pos2;  /* ... and the positions it puts aside */
     uint64_t *rdom;  /* variant rules: a constraint's cells' masks ... */
     uint64_t *rscr;  /* ... and the scratch its filter needs */
+    struct skl_memo *memo; /* skl_filter's table, allocated on first use */
     int unique_ok;   /* 0 when rules may break a deadly pattern's symmetry */
 };
 
@@ -118,6 +120,9 @@ typedef struct sk_logic skl_state;
 /* logic.c */
 /* 1 when the current call is past its deadline. */
 int skl_expired(const skl_state *s);
+/* skx_con_filter of constraint c (of s->m) on s->rdom, through a memo for
+ * the constraints whose filters walk tables: 0 when c cannot hold. */
+int skl_filter(skl_state *s, const struct skx_con *c);
 const uint16_t *skl_hcells(const skl_state *s, int k, int *count);
 /* 1 when cell c lies in full house k (SE's order). */
 int skl_in_house(const skl_state *s, int k, int c);

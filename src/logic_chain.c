@@ -699,7 +699,7 @@ static int rule_links_of(skl_state *s, int pot)
             if (o == cell)
                 s->rdom[j] = on ? SKL_BIT(d) : c->g[o] & ~SKL_BIT(d);
         }
-        if (!skx_con_filter(m, k, s->rdom, s->rscr))
+        if (!skl_filter(s, k))
             continue; /* (not at a fixpoint: a rule step is left) */
         for (uint32_t j = 0; j < k->ncells; j++) {
             int o = cells[j];
@@ -2003,7 +2003,7 @@ static int rule_in_chain(skl_state *s, run *r, int *toff, int x, int *a_on, int 
     }
     if (!open)
         return 0;
-    int holds = skx_con_filter(m, k, s->rdom, s->rscr);
+    int holds = skl_filter(s, k);
     for (uint32_t j = 0; j < k->ncells; j++) {
         int cell = cells[j];
         uint64_t gone = s->val[cell] ? 0 : holds ? c->g[cell] & ~s->rdom[j] : c->g[cell];
