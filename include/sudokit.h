@@ -1013,10 +1013,10 @@ typedef struct sk_cand {
 
 /* A link of a chain: the candidate is true (on = 1) or false (on = 0);
  * rule says what made it follow from the link before: 0 its cell or a
- * house (or nothing: the chain's assumption, a nested deduction), else
- * a variant rule, as 1 + its index (see sk_model_rule_describe), or -1
- * for several rules together (a sum they imply, two rules' relation on
- * the same two cells). */
+ * house (or nothing: the chain's assumption, a nested deduction), above
+ * 0 a variant rule, as 1 + its index (see sk_model_rule_describe), below
+ * 0 several rules together (a sum they imply, two rules' relation on the
+ * same two cells), which sk_step_describe spells out. */
 typedef struct sk_node {
     int cell;
     int digit;

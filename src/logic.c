@@ -1020,19 +1020,6 @@ static int rule_rating(const skx_con *c)
     return c->type == SKX_PAIR || c->type == SKX_COMBO || c->type == SKX_QUAD ? 16 : 21;
 }
 
-/* The sum a constraint the rules imply says: its first ncells - aux cells
- * minus its last aux cells make total. */
-static int implied_total(const sk_model *m, const skx_con *c)
-{
-    if (c->type == SKX_COMBO) { /* the digits of any of its sets */
-        int total = 0;
-        for (uint64_t v = m->con_data[c->data_off]; v; v &= v - 1)
-            total += lowest(v) + 1;
-        return total;
-    }
-    return c->lo - (int)c->aux * (m->n + 1); /* a negated cell adds N+1-d */
-}
-
 /*
  * The first constraint of the rules rated `rating` that narrows its cells'
  * candidates, as a step: the constraint's filter (the one the engines
@@ -1073,7 +1060,7 @@ static int rule_step(skl_state *s, int rating)
         s->step.rule2 = c->type == SKX_PAIR ? c->rule2 : -1;
         if (c->rule < 0) {
             s->step.subtype = c->type == SKX_SUM ? c->aux : 0;
-            s->step.total = implied_total(m, c);
+            s->step.total = skx_implied_total(m, c);
         }
         return 1;
     }

@@ -1204,7 +1204,7 @@ static void add_branch(skl_state *s, int k)
         tmp[len].rule = 0;
         if (n->cause <= CAUSE_CON(0)) {
             const skx_con *con = &s->m->cons[CAUSE_CON(0) - n->cause];
-            tmp[len].rule = con->rule >= 0 && con->rule2 == -1 ? con->rule + 1 : -1;
+            tmp[len].rule = con->rule >= 0 && con->rule2 == -1 ? con->rule + 1 : -2 - (CAUSE_CON(0) - n->cause);
         }
         len++;
         i = n->npar ? c->par[n->par] : -1;

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model.h"
 #include "sudokit.h"
 
 /* Where the text goes: buf[0..len) written, always NUL-terminated. */
@@ -394,14 +395,55 @@ static void put_node(writer *w, const sk_node *node)
     put_digit(w, node->digit);
 }
 
-/* " (killer cage 15 at r1c1)": the variant rule a link follows from. */
+/* "r9c2 + r8c1 - r4c1 = 2": the first ncells - minus cells of a sum the
+ * rules imply, less the last minus; both sides negated when the total is
+ * below 0 ("r9c2 - r4c1 = 2", not "r4c1 - r9c2 = -2").  cell(i) is
+ * cells[i] of an int or a uint16_t array. */
+static void put_sum(writer *w, const int *icells, const uint16_t *scells, int ncells, int minus,
+                    int total)
+{
+    int flip = total < 0 && minus > 0, k = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < ncells && !w->cut; i++) {
+            int neg = i >= ncells - minus;
+            if (neg != (pass != flip))
+                continue;
+            if (k++ || pass)
+                puts_(w, pass ? (k > 1 ? " - " : "-") : " + ");
+            put_cell(w, icells ? icells[i] : scells[i]);
+        }
+    putf(w, " = %d", flip ? -total : total);
+}
+
+/* What a variant rule's link follows from: " (killer cage 15 at r1c1)";
+ * " (nonconsecutive and negative black dots)" for two rules' relation on
+ * the same two cells; " (implied: r1c1 + r1c2 = 10)" for a sum the rules
+ * imply together (rule < 0: -2 less the model's constraint). */
 static void put_link_rule(writer *w, int rule)
 {
     char what[128];
-    if (rule > 0 && w->m)
-        putf(w, " (%s)", sk_model_rule_describe(w->m, rule - 1, what, sizeof what));
-    else
+    const sk_model *m = w->m;
+    if (rule > 0 && m) {
+        putf(w, " (%s)", sk_model_rule_describe(m, rule - 1, what, sizeof what));
+        return;
+    }
+    if (!m || rule > -2 || -2 - rule >= m->ncons) {
         puts_(w, " (implied by the rules)");
+        return;
+    }
+    const skx_con *c = &m->cons[-2 - rule];
+    if (c->rule >= 0) {
+        putf(w, " (%s", sk_model_rule_describe(m, c->rule, what, sizeof what));
+        if (c->rule2 >= 0)
+            putf(w, " and %s)", sk_model_rule_describe(m, c->rule2, what, sizeof what));
+        else
+            puts_(w, " and other rules)");
+        return;
+    }
+    puts_(w, " (implied: ");
+    put_sum(w, NULL, m->con_cells + c->cell_off, (int)c->ncells,
+            c->type == SKX_SUM ? (int)c->aux : 0, skx_implied_total(m, c));
+    puts_(w, ")");
 }
 
 /* 1 when branch[0..nbranches] are offsets that split nodes in order. */
@@ -648,18 +690,9 @@ static void describe(writer *w, const sk_step *s)
                negated when the total is below 0 ("r9c2 - r4c1 = 2", not
                "r4c1 - r9c2 = -2") */
             int minus = s->subtype < 0 ? 0 : s->subtype > ncells ? ncells : s->subtype;
-            int flip = s->total < 0 && minus > 0, k = 0;
             puts_(w, ": ");
-            for (int pass = 0; pass < 2; pass++)
-                for (int i = 0; i < ncells && !w->cut; i++) {
-                    int neg = i >= ncells - minus;
-                    if (neg != (pass != flip))
-                        continue;
-                    if (k++ || pass)
-                        puts_(w, pass ? (k > 1 ? " - " : "-") : " + ");
-                    put_cell(w, s->cells[i]);
-                }
-            putf(w, " = %d (implied by the rules)", flip ? -s->total : s->total);
+            put_sum(w, s->cells, NULL, ncells, minus, s->total);
+            puts_(w, " (implied by the rules)");
         }
         put_elims_merged(w, s);
         return;

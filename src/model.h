@@ -187,6 +187,20 @@ struct sk_model {
     size_t con_scratch;     /* words of scratch skx_con_filter may use */
 };
 
+/* The sum a constraint the rules imply together (rule -1: a SUM, or a
+ * COMBO of one set) says: its first ncells - aux cells minus its last aux
+ * cells (none for a COMBO) make this. */
+static inline int skx_implied_total(const sk_model *m, const skx_con *c)
+{
+    if (c->type == SKX_COMBO) { /* the digits of any of its sets */
+        int total = 0;
+        for (uint64_t v = m->con_data[c->data_off]; v; v &= v - 1)
+            total += __builtin_ctzll(v) + 1;
+        return total;
+    }
+    return c->lo - (int)c->aux * (m->n + 1); /* a negated cell adds N+1-d */
+}
+
 #define SKX_NO_RULE 0xffffu
 
 #endif

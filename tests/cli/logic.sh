@@ -30,7 +30,7 @@ EMPTY=..........................................................................
 nrec() { sed -E 's/"(nodes|guesses|time_us)":[0-9]+/"\1":N/g'; }
 if command -v python3 >/dev/null 2>&1; then
     py() {
-        python3 -c "import json, sys
+        python3 -c "import json, re, sys
 recs = [json.loads(l) for l in open(sys.argv[1])]
 $2" "$3" 2>"$tmp/py.err"
         verdict "$1" $? || sed -n 1,10p "$tmp/py.err"
@@ -241,7 +241,16 @@ verdict explain-rule-link $?
 py explain-rule-link-json "
 fc = [s for s in recs[0]['steps'] if s['technique'] == 'forcing-chain' and '(killer cage' in s['text']]
 assert fc and all(s['rating'] < 8 for s in fc), len(fc)
+# a sum the cages and houses imply is written out where a link follows it
+assert any(re.search(r'=[1-9] \\(implied: r[1-9]c[1-9]( [-+] r[1-9]c[1-9])+ = [0-9]+\\)', s['text']) for s in fc)
 " "$tmp/hs2.json"
+
+# ... and two rules that share the relation of two cells are named
+# together (Strict kropki: nonconsecutive, and no dot means neither ratio)
+sed -n '/^# Strict kropki /{n;p;}' tests/variants/iss_examples.txt >"$tmp/kropki.txt"
+"$T" explain -j 1 "$tmp/kropki.txt" >"$tmp/o"
+grep -Eq -- '-> r[1-9]c[1-9]<>[1-9] \(nonconsecutive and negative black dots\)' "$tmp/o"
+verdict explain-rule-link-two-rules $?
 
 # A step not found within --timeout: the steps before it are kept, with
 # the position they reach.  MATHEMAGIC_KILLERS#0 (empty grid, cages of

@@ -320,8 +320,9 @@ static const char *judge_break(const board *b, const uint64_t *cand, const uint8
  * is off when no assignment of the rule's cells (of a rule over the whole
  * grid: the two cells) keeps their houses and the rule with both in
  * place; from a candidate off, another is on when none does with both
- * gone.  Links of several rules together (node.rule -1) are left to the
- * check of the step's removals against the solution.
+ * gone.  Links of several rules together (node.rule below 0: a sum they
+ * imply, two rules on the same two cells) are left to the check of the
+ * step's removals against the solution.
  */
 static long rule_links_judged;
 
@@ -338,9 +339,9 @@ static const char *judge_rule_links(const board *b, const uint64_t *cand, const 
     for (int k = 0; !why && k < st->nbranches; k++)
         for (int i = st->branch[k] + 1; !why && i < st->branch[k + 1]; i++) {
             const sk_node *x = &st->nodes[i - 1], *y = &st->nodes[i];
-            if (y->rule == 0 || y->rule == -1)
+            if (y->rule <= 0)
                 continue;
-            if (y->rule < -1 || y->rule > nrules || x->on == y->on) {
+            if (y->rule > nrules || x->on == y->on) {
                 why = "a chain's rule link names no rule, or does not alternate";
                 break;
             }
