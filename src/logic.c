@@ -32,6 +32,11 @@
 #include "model.h"
 #include "rules/rules.h"
 
+/* skl_filter's memo: constraints of up to MEMO_CELLS cells, 1 << MEMO_BITS
+ * entries unless skl_memo_bits says otherwise */
+#define MEMO_CELLS 12
+#define MEMO_BITS 14
+
 #define BIT(d) SKL_BIT(d)
 
 static int popcount64(uint64_t x)
@@ -93,6 +98,7 @@ int sk_logic_new(const sk_model *m, sk_logic **out)
     if (!s)
         return SK_ENOMEM;
     s->m = m;
+    s->memo_bits = MEMO_BITS;
     /* a rule other than given candidates may tell apart the two digits of
        a unique rectangle (a cage holding one of its cells, an odd cell):
        the pattern is then no longer deadly */
@@ -255,13 +261,11 @@ int skl_expired(const skl_state *s)
  * from the same position leave as they were (on the published killers
  * filters were a quarter to two fifths of the rating time).  A filter is
  * a function of the constraint and its cells' candidates, so its answers
- * are kept in a table of MEMO_SIZE entries, one per hash, the last answer
- * winning: up to MEMO_CELLS cells of up to 16 digits, packed four to a
- * word (the engines keep such a table for their sums, propagate.c).
+ * are kept in a table of 1 << MEMO_BITS entries, one per hash, the last
+ * answer winning: up to MEMO_CELLS cells of up to 16 digits, packed four
+ * to a word (the engines keep such a table for their sums, propagate.c).
+ * MEMO_CELLS and MEMO_BITS are at the top of the file.
  */
-#define MEMO_CELLS 12
-#define MEMO_BITS 14
-#define MEMO_SIZE (1u << MEMO_BITS)
 
 struct skl_memo {
     uint64_t key[1 + MEMO_CELLS / 4]; /* the constraint + 1, the masks */
@@ -273,9 +277,9 @@ int skl_filter(skl_state *s, const skx_con *c)
     const sk_model *m = s->m;
     uint64_t *dom = s->rdom;
     if (m->n > 16 || c->ncells > MEMO_CELLS || c->type == SKX_PAIR || c->type == SKX_COMBO ||
-        c->type == SKX_QUAD)
+        c->type == SKX_QUAD || !s->memo_bits)
         return skx_con_filter(m, c, dom, s->rscr);
-    if (!s->memo && !(s->memo = calloc(MEMO_SIZE, sizeof *s->memo)))
+    if (!s->memo && !(s->memo = calloc((size_t)1 << s->memo_bits, sizeof *s->memo)))
         return skx_con_filter(m, c, dom, s->rscr); /* (no table: no harm) */
     uint64_t key[1 + MEMO_CELLS / 4] = {(uint64_t)(c - m->cons) + 1};
     for (uint32_t j = 0; j < c->ncells; j++)
@@ -285,11 +289,12 @@ int skl_filter(skl_state *s, const skx_con *c)
         h = (h ^ key[w]) * 0xff51afd7ed558ccdull;
         h ^= h >> 32;
     }
-    struct skl_memo *e = &s->memo[(h * 0x9e3779b97f4a7c15ull) >> (64 - MEMO_BITS)];
+    struct skl_memo *e = &s->memo[(h * 0x9e3779b97f4a7c15ull) >> (64 - s->memo_bits)];
     uint64_t differ = 0;
     for (int w = 0; w <= MEMO_CELLS / 4; w++)
         differ |= e->key[w] ^ key[w];
     if (!differ) {
+        s->memo_hits++;
         if (!e->out[0])
             return 0;
         for (uint32_t j = 0; j < c->ncells; j++)
@@ -303,6 +308,13 @@ int skl_filter(skl_state *s, const skx_con *c)
         for (uint32_t j = 0; j < c->ncells; j++)
             e->out[j / 4] |= dom[j] << (16 * (j & 3));
     return ok;
+}
+
+void skl_memo_bits(skl_state *s, int bits)
+{
+    free(s->memo);
+    s->memo = NULL;
+    s->memo_bits = bits < 0 ? 0 : bits > 24 ? 24 : bits;
 }
 
 static void arm(skl_state *s)

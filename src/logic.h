@@ -111,7 +111,9 @@ struct sk_logic {
     uint64_t *pos2;  /* ... and the positions it puts aside */
     uint64_t *rdom;  /* variant rules: a constraint's cells' masks ... */
     uint64_t *rscr;  /* ... and the scratch its filter needs */
-    struct skl_memo *memo; /* skl_filter's table, allocated on first use */
+    struct skl_memo *memo; /* skl_filter's table, allocated on first use, */
+    int memo_bits;         /* of 1 << memo_bits entries (0: none) */
+    unsigned long memo_hits; /* answers it gave (for the tests) */
     int unique_ok;   /* 0 when rules may break a deadly pattern's symmetry */
 };
 
@@ -123,6 +125,9 @@ int skl_expired(const skl_state *s);
 /* skx_con_filter of constraint c (of s->m) on s->rdom, through a memo for
  * the constraints whose filters walk tables: 0 when c cannot hold. */
 int skl_filter(skl_state *s, const struct skx_con *c);
+/* The memo's size from now on, 1 << bits entries, or none (bits 0); what
+ * it holds is dropped.  For the tests: the answers must not change. */
+void skl_memo_bits(skl_state *s, int bits);
 const uint16_t *skl_hcells(const skl_state *s, int k, int *count);
 /* 1 when cell c lies in full house k (SE's order). */
 int skl_in_house(const skl_state *s, int k, int c);

@@ -658,10 +658,14 @@ static inline INLINE int links(skl_state *s, int pot, int y, int x)
  * c->out already): potential pot on, each constraint on its cell is
  * filtered with the cell holding the digit, and every candidate it takes
  * out of the others' cells becomes off; pot off, the same without the
- * digit, and every cell the filter leaves one candidate becomes on.  The
- * grid is the producer's (static), at every constraint's fixpoint, so
- * these are the implications of the rule alone, each one link.  0 when
- * out of memory.
+ * digit, and every open cell the filter leaves one candidate becomes on
+ * (the cell itself too: a digit set of a cage may have no other place for
+ * one of its digits).  The grid is the producer's and stays as it is, so
+ * each is an implication of the one rule on that grid, one link (a filter
+ * may narrow more than the assumption alone makes it: the link is sound
+ * all the same).  Placed cells hold their digit (the grid has none for
+ * them).  The count of links added to c->rl_out, or 0 when out of memory
+ * (c->rl_mark NULL then).
  */
 static int rule_links_of(skl_state *s, int pot)
 {
@@ -695,14 +699,16 @@ static int rule_links_of(skl_state *s, int pot)
         const uint16_t *cells = m->con_cells + k->cell_off;
         for (uint32_t j = 0; j < k->ncells; j++) {
             int o = cells[j];
-            s->rdom[j] = c->g[o];
+            s->rdom[j] = s->val[o] ? SKL_BIT(s->val[o] - 1) : c->g[o];
             if (o == cell)
                 s->rdom[j] = on ? SKL_BIT(d) : c->g[o] & ~SKL_BIT(d);
         }
         if (!skl_filter(s, k))
-            continue; /* (not at a fixpoint: a rule step is left) */
+            continue; /* (the rule cannot hold with it: a rule step, 3.1, is left) */
         for (uint32_t j = 0; j < k->ncells; j++) {
             int o = cells[j];
+            if (s->val[o])
+                continue;
             uint64_t v = on ? (o == cell ? 0 : c->g[o] & ~s->rdom[j])
                             : (skl_one(s->rdom[j]) && !skl_one(c->g[o]) ? s->rdom[j] : 0);
             for (; v; v &= v - 1) {
@@ -1712,7 +1718,7 @@ static int unary(skl_state *s)
                 /* the forcing chains' targets are kept apart from the
                    cycles' nodes by doing the cycles first, as SE does */
                 int on1 = POT(cell, d, 1);
-                if (!c->reach_ok || c->cyclic[on1 >> 1]) { /* else no cycle */
+                if (!c->reach_ok || (c->nfailed && c->cyclic[on1 >> 1])) { /* else no cycle */
                     pool_reset(c);
                     st = do_cycles(s, on1, y, x);
                     if (st != SK_OK)

@@ -423,7 +423,7 @@ static void put_link_rule(writer *w, int rule)
 {
     char what[128];
     const sk_model *m = w->m;
-    if (rule > 0 && m) {
+    if (rule > 0) { /* (without a model: "rule 3") */
         putf(w, " (%s)", sk_model_rule_describe(m, rule - 1, what, sizeof what));
         return;
     }

@@ -51,8 +51,9 @@ class MultipleSolutions(SudokitError):
 
 class Timeout(SudokitError):
     """The time limit ended the work before it was done.  Raised by
-    Puzzle.explain(), `partial` is the Explanation of the steps found
-    before it (its `marks` the position they reach); None elsewhere."""
+    Puzzle.explain() while it looked for a step, `partial` is the
+    Explanation of the steps found before it (its `marks` the position
+    they reach); None elsewhere (and when the uniqueness check ran out)."""
 
     partial = None
 

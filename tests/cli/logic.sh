@@ -245,6 +245,13 @@ assert fc and all(s['rating'] < 8 for s in fc), len(fc)
 assert any(re.search(r'=[1-9] \\(implied: r[1-9]c[1-9]( [-+] r[1-9]c[1-9])+ = [0-9]+\\)', s['text']) for s in fc)
 " "$tmp/hs2.json"
 
+# ... also through a cage some of whose cells are filled (HS_KILLERS#8,
+# step 106 and after: r2c6<>8 -> r4c6=3 (killer cage 17 at r1c7))
+sed -n '/^# HS_KILLERS#8 /{n;p;}' tests/variants/iss_examples.txt >"$tmp/hs8.txt"
+"$T" explain -j 1 "$tmp/hs8.txt" >"$tmp/o"
+grep -Eq '^[0-9]+\. forcing chain .*=[1-9] \(killer cage 17 at r1c7\)' "$tmp/o"
+verdict explain-rule-link-filled $?
+
 # ... and two rules that share the relation of two cells are named
 # together (Strict kropki: nonconsecutive, and no dot means neither ratio)
 sed -n '/^# Strict kropki /{n;p;}' tests/variants/iss_examples.txt >"$tmp/kropki.txt"
