@@ -66,32 +66,15 @@ static void explain_work(cli_worker *w, cli_item *it)
         cli_logic_failed(it, rc);
         return;
     }
-    if (rc == SK_ETIME) {
-        /* the steps found before the timeout are kept, with the position
-           they lead to: a person can go on from there with 'hint' */
+    /* a timeout keeps the steps found before it, with the position they
+       lead to: a person can go on from there with 'hint' */
+    int late = rc == SK_ETIME;
+    if (late)
         cli_logic_failed(it, rc);
-        if (a->json) {
-            cli_candidate_json(&o, it, sk_logic_candidates(l));
-            cli_out_write(&o, ",\"steps\":[", 10);
-            if (steps.data)
-                cli_out_write(&o, steps.data, steps.len);
-            cli_out_write(&o, "]", 1);
-        } else {
-            if (steps.data)
-                cli_out_write(&o, steps.data, steps.len);
-            cli_outf(&o, "timeout after %d step%s: no next step found within %g s", r.steps,
-                     r.steps == 1 ? "" : "s", a->timeout);
-            if (r.steps) {
-                cli_out_write(&o, "; rating so far ", 16);
-                cli_rating_text(&o, &r);
-            }
-            cli_out_write(&o, "\n", 1);
-            cli_candidate_grid(&o, it, sk_logic_candidates(l));
-        }
-        cli_logic_drop(w);
-    } else if (a->json) {
-        cli_rating_json(&o, &r);
-        if (r.stuck)
+    if (a->json) {
+        if (!late)
+            cli_rating_json(&o, &r);
+        if (late || r.stuck)
             cli_candidate_json(&o, it, sk_logic_candidates(l));
         cli_out_write(&o, ",\"steps\":[", 10);
         if (steps.data)
@@ -100,7 +83,16 @@ static void explain_work(cli_worker *w, cli_item *it)
     } else {
         if (steps.data)
             cli_out_write(&o, steps.data, steps.len);
-        if (r.stuck) {
+        if (late) {
+            cli_outf(&o, "timeout after %d step%s: no next step found within %g s", r.steps,
+                     r.steps == 1 ? "" : "s", a->timeout);
+            if (r.steps) {
+                cli_out_write(&o, "; rating so far ", 16);
+                cli_rating_text(&o, &r);
+            }
+            cli_out_write(&o, "\n", 1);
+            cli_candidate_grid(&o, it, sk_logic_candidates(l));
+        } else if (r.stuck) {
             stuck_text(&o, a, r.steps);
             cli_out_write(&o, "; rating ", 9);
             cli_rating_text(&o, &r);
@@ -115,6 +107,8 @@ static void explain_work(cli_worker *w, cli_item *it)
             cli_out_write(&o, "\n", 1);
         }
     }
+    if (late)
+        cli_logic_drop(w);
     o.nomem |= steps.nomem;
     free(steps.data);
     cli_item_take(it, &o);
