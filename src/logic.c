@@ -32,9 +32,8 @@
 #include "model.h"
 #include "rules/rules.h"
 
-/* skl_filter's memo: constraints of up to MEMO_CELLS cells, 1 << MEMO_BITS
- * entries unless skl_memo_bits says otherwise */
-#define MEMO_CELLS 12
+/* skl_filter's memo: 1 << MEMO_BITS entries unless skl_memo_bits says
+ * otherwise */
 #define MEMO_BITS 14
 
 #define BIT(d) SKL_BIT(d)
@@ -261,53 +260,19 @@ int skl_expired(const skl_state *s)
  * from the same position leave as they were (on the published killers
  * filters were a quarter to two fifths of the rating time).  A filter is
  * a function of the constraint and its cells' candidates, so its answers
- * are kept in a table of 1 << MEMO_BITS entries, one per hash, the last
- * answer winning: up to MEMO_CELLS cells of up to 16 digits, packed four
- * to a word (the engines keep such a table for their sums, propagate.c).
- * MEMO_CELLS and MEMO_BITS are at the top of the file.
+ * are kept in a memo of 1 << s->memo_bits entries, the one the engines
+ * keep for their sums (rules.h).  Pairs, digit sets and quadruples filter
+ * faster than the memo answers.
  */
-
-struct skl_memo {
-    uint64_t key[1 + MEMO_CELLS / 4]; /* the constraint + 1, the masks */
-    uint64_t out[MEMO_CELLS / 4];     /* the masks it leaves; 0: fails */
-};
-
 int skl_filter(skl_state *s, const skx_con *c)
 {
     const sk_model *m = s->m;
-    uint64_t *dom = s->rdom;
-    if (m->n > 16 || c->ncells > MEMO_CELLS || c->type == SKX_PAIR || c->type == SKX_COMBO ||
+    if (!skx_memo_fits(m, c) || c->type == SKX_PAIR || c->type == SKX_COMBO ||
         c->type == SKX_QUAD || !s->memo_bits)
-        return skx_con_filter(m, c, dom, s->rscr);
+        return skx_con_filter(m, c, s->rdom, s->rscr);
     if (!s->memo && !(s->memo = calloc((size_t)1 << s->memo_bits, sizeof *s->memo)))
-        return skx_con_filter(m, c, dom, s->rscr); /* (no table: no harm) */
-    uint64_t key[1 + MEMO_CELLS / 4] = {(uint64_t)(c - m->cons) + 1};
-    for (uint32_t j = 0; j < c->ncells; j++)
-        key[1 + j / 4] |= dom[j] << (16 * (j & 3));
-    uint64_t h = key[0] * 0x9e3779b97f4a7c15ull;
-    for (int w = 1; w <= MEMO_CELLS / 4; w++) {
-        h = (h ^ key[w]) * 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
-    }
-    struct skl_memo *e = &s->memo[(h * 0x9e3779b97f4a7c15ull) >> (64 - s->memo_bits)];
-    uint64_t differ = 0;
-    for (int w = 0; w <= MEMO_CELLS / 4; w++)
-        differ |= e->key[w] ^ key[w];
-    if (!differ) {
-        s->memo_hits++;
-        if (!e->out[0])
-            return 0;
-        for (uint32_t j = 0; j < c->ncells; j++)
-            dom[j] = e->out[j / 4] >> (16 * (j & 3)) & 0xffff;
-        return 1;
-    }
-    int ok = skx_con_filter(m, c, dom, s->rscr);
-    memcpy(e->key, key, sizeof key);
-    memset(e->out, 0, sizeof e->out);
-    if (ok)
-        for (uint32_t j = 0; j < c->ncells; j++)
-            e->out[j / 4] |= dom[j] << (16 * (j & 3));
-    return ok;
+        return skx_con_filter(m, c, s->rdom, s->rscr); /* (no table: no harm) */
+    return skx_memo_filter(s->memo, s->memo_bits, m, c, s->rdom, s->rscr, &s->memo_hits);
 }
 
 void skl_memo_bits(skl_state *s, int bits)

@@ -111,7 +111,7 @@ struct sk_logic {
     uint64_t *pos2;  /* ... and the positions it puts aside */
     uint64_t *rdom;  /* variant rules: a constraint's cells' masks ... */
     uint64_t *rscr;  /* ... and the scratch its filter needs */
-    struct skl_memo *memo; /* skl_filter's table, allocated on first use, */
+    struct skx_memo *memo; /* skl_filter's table, allocated on first use, */
     int memo_bits;         /* of 1 << memo_bits entries (0: none) */
     unsigned long memo_hits; /* answers it gave (for the tests) */
     int unique_ok;   /* 0 when rules may break a deadly pattern's symmetry */

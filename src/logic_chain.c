@@ -1690,18 +1690,16 @@ static int unary(skl_state *s)
     static const int passes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
     if (out_of_reach(c, 6.5, 0))
         return SK_OK; /* the cheapest chain rates above the caller's limit */
-    /* no potential reaches its negation: no pass finds anything */
+    /* which potentials reach their negation, over cells and houses */
     if (!reach_build(s))
         return SK_ENOMEM;
-    if (c->reach_ok && !c->nfailed && !c->rule_links)
-        return SK_OK;
     for (int pass = 0; pass < 3; pass++) {
         int y = passes[pass][0], x = passes[pass][1];
         /* the table knows the links of cells and houses: with the rules'
            too (X and Y together) every forcing chain is searched */
         int prune = c->reach_ok && !(x && y && c->rule_links);
-        if (c->reach_ok && !c->nfailed && !(x && y && c->rule_links))
-            continue;
+        if (prune && !c->nfailed)
+            continue; /* no potential reaches its negation */
         /* the pass's cheapest chain (cycles 6.5, forcing chains 6.6, both
            7.0 with X and Y links) rated above the best step: not run */
         if (out_of_reach(c, x && y ? 7.0 : 6.5, 0))

@@ -7,11 +7,7 @@
 
 static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
 
-/* The sums' memo (rule 4 in propagate.h): up to MEMO_CELLS cells of up to
- * 16 digits, four masks to a word.  key[0] is the propagator's index + 1
- * (0: an empty entry); out[0] == 0 says the filter failed (a mask it
- * leaves is never empty). */
-#define MEMO_CELLS 12
+/* The sums' memo (rule 4 in propagate.h; rules.h's skx_memo). */
 #ifndef MEMO_BITS /* (tests/unit/test_rules_memo.c sets both smaller) */
 #define MEMO_BITS 13
 #endif
@@ -20,22 +16,16 @@ static size_t align8(size_t x) { return (x + 7) & ~(size_t)7; }
 #define MEMO_WAIT 4096
 #endif
 
-struct skx_memo {
-    uint64_t key[1 + MEMO_CELLS / 4];
-    uint64_t out[MEMO_CELLS / 4];
-    uint64_t pad;
-};
-
 static int memo_fits(const sk_model *m, const skx_con *c)
 {
-    return m->n <= 16 && c->type == SKX_SUM && c->ncells <= MEMO_CELLS;
+    return c->type == SKX_SUM && skx_memo_fits(m, c);
 }
 
 static size_t memo_bytes(const sk_model *m)
 {
     for (int x = 0; x < m->ncons; x++)
         if (memo_fits(m, &m->cons[x]))
-            return MEMO_SIZE * sizeof(struct skx_memo) + 64; /* + 64: alignment */
+            return MEMO_SIZE * sizeof(skx_memo) + 64; /* + 64: alignment */
     return 0;
 }
 
@@ -95,7 +85,7 @@ char *skx_prop_carve(skx_prop *p, void *ws, const sk_model *m)
     p->memo = NULL;
     size_t mb = memo_bytes(m);
     if (mb) {
-        p->memo = (struct skx_memo *)(void *)(b + (-(uintptr_t)b & 63));
+        p->memo = (skx_memo *)(void *)(b + (-(uintptr_t)b & 63));
         b += mb;
     }
     return b;
@@ -367,9 +357,9 @@ static int combo_pointing(skx_prop *p, uint32_t x, const skx_con *c, uint64_t re
     return changed;
 }
 
-/* skx_con_filter on p->cdom for propagator x, through the memo when x
- * fits it and the memo is in use: 0 when x cannot hold. */
-static int filter(skx_prop *p, uint32_t x, const skx_con *c)
+/* skx_con_filter on p->cdom for constraint c, through the memo when c
+ * fits it and the memo is in use: 0 when c cannot hold. */
+static int filter(skx_prop *p, const skx_con *c)
 {
     const sk_model *m = p->m;
     if (!p->memo || !memo_fits(m, c))
@@ -379,32 +369,7 @@ static int filter(skx_prop *p, uint32_t x, const skx_con *c)
             memset(p->memo, 0, MEMO_SIZE * sizeof *p->memo);
         return skx_con_filter(m, c, p->cdom, p->cscratch);
     }
-    uint64_t key[1 + MEMO_CELLS / 4] = {x + 1};
-    for (uint32_t j = 0; j < c->ncells; j++)
-        key[1 + j / 4] |= p->cdom[j] << (16 * (j & 3));
-    uint64_t h = key[0] * 0x9e3779b97f4a7c15ull;
-    for (int w = 1; w <= MEMO_CELLS / 4; w++) {
-        h = (h ^ key[w]) * 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
-    }
-    struct skx_memo *e = &p->memo[(h * 0x9e3779b97f4a7c15ull) >> (64 - MEMO_BITS)];
-    uint64_t differ = 0;
-    for (int w = 0; w <= MEMO_CELLS / 4; w++)
-        differ |= e->key[w] ^ key[w];
-    if (!differ) {
-        if (!e->out[0])
-            return 0;
-        for (uint32_t j = 0; j < c->ncells; j++)
-            p->cdom[j] = e->out[j / 4] >> (16 * (j & 3)) & 0xffff;
-        return 1;
-    }
-    int ok = skx_con_filter(m, c, p->cdom, p->cscratch);
-    memcpy(e->key, key, sizeof key);
-    memset(e->out, 0, sizeof e->out);
-    if (ok)
-        for (uint32_t j = 0; j < c->ncells; j++)
-            e->out[j / 4] |= p->cdom[j] << (16 * (j & 3));
-    return ok;
+    return skx_memo_filter(p->memo, MEMO_BITS, m, c, p->cdom, p->cscratch, NULL);
 }
 
 /* Rule 4: runs waiting propagators until one narrows a cell (so that the
@@ -419,7 +384,7 @@ static int run_rules(skx_prop *p)
         const uint16_t *cells = m->con_cells + c->cell_off;
         for (uint32_t j = 0; j < c->ncells; j++)
             p->cdom[j] = p->cand[cells[j]];
-        if (!filter(p, x, c))
+        if (!filter(p, c))
             return -1;
         int changed = 0;
         /* A filter whose removals it would not take further itself does

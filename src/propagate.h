@@ -104,7 +104,7 @@ typedef struct skx_prop {
     uint64_t *cscratch;    /* its scratch (m->con_scratch words) */
     uint64_t *house_bits;  /* with at most 64 houses, bit h of house_bits[i]:
                               cell i is in house h (else NULL) */
-    struct skx_memo *memo; /* the sums' table (rule 4), or NULL */
+    struct skx_memo *memo; /* the sums' table (rule 4, rules.h), or NULL */
     uint32_t memo_wait;    /* sums to run before the table is used */
 } skx_prop;
 

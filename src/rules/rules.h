@@ -83,6 +83,66 @@ int skx_con_settles(const sk_model *m, const skx_con *c);
 int skx_con_implies(const sk_model *m, const skx_con *c, uint64_t *dom, uint64_t *scratch, int j,
                     int d);
 
+/*
+ * A memo of skx_con_filter's answers, which the engines' propagation and
+ * the logical solver's chains ask again and again of the sums and lines:
+ * a table of 1 << bits entries, one per hash, the last answer winning.  A
+ * constraint fits it when it has up to SKX_MEMO_CELLS cells of up to 16
+ * digits (four masks to a word).  key[0] is the constraint's index + 1
+ * (0: an empty entry); out[0] == 0 says the filter failed (a mask it
+ * leaves is never empty).  64 bytes an entry.
+ */
+#define SKX_MEMO_CELLS 12
+
+typedef struct skx_memo {
+    uint64_t key[1 + SKX_MEMO_CELLS / 4];
+    uint64_t out[SKX_MEMO_CELLS / 4];
+    uint64_t pad;
+} skx_memo;
+
+static inline int skx_memo_fits(const sk_model *m, const skx_con *c)
+{
+    return m->n <= 16 && c->ncells <= SKX_MEMO_CELLS;
+}
+
+/* skx_con_filter of c (fitting the memo) on dom, through table: the
+ * filter's answer, from the table when it holds it (then *hits grows,
+ * when hits is not NULL). */
+static inline int skx_memo_filter(skx_memo *table, int bits, const sk_model *m, const skx_con *c,
+                                  uint64_t *dom, uint64_t *scratch, unsigned long *hits)
+{
+    uint64_t key[1 + SKX_MEMO_CELLS / 4] = {(uint64_t)(c - m->cons) + 1};
+    for (uint32_t j = 0; j < c->ncells; j++)
+        key[1 + j / 4] |= dom[j] << (16 * (j & 3));
+    uint64_t h = key[0] * 0x9e3779b97f4a7c15ull;
+    for (int w = 1; w <= SKX_MEMO_CELLS / 4; w++) {
+        h = (h ^ key[w]) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    skx_memo *e = &table[(h * 0x9e3779b97f4a7c15ull) >> (64 - bits)];
+    uint64_t differ = 0;
+    for (int w = 0; w <= SKX_MEMO_CELLS / 4; w++)
+        differ |= e->key[w] ^ key[w];
+    if (!differ) {
+        if (hits)
+            ++*hits;
+        if (!e->out[0])
+            return 0;
+        for (uint32_t j = 0; j < c->ncells; j++)
+            dom[j] = e->out[j / 4] >> (16 * (j & 3)) & 0xffff;
+        return 1;
+    }
+    int ok = skx_con_filter(m, c, dom, scratch);
+    for (int w = 0; w <= SKX_MEMO_CELLS / 4; w++)
+        e->key[w] = key[w];
+    for (int w = 0; w < SKX_MEMO_CELLS / 4; w++)
+        e->out[w] = 0;
+    if (ok)
+        for (uint32_t j = 0; j < c->ncells; j++)
+            e->out[j / 4] |= dom[j] << (16 * (j & 3));
+    return ok;
+}
+
 /* Words of scratch skx_con_filter needs for c (m->con_scratch is the
  * largest over the model). */
 size_t skx_con_scratch(const sk_model *m, const skx_con *c);
