@@ -231,6 +231,27 @@ void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
             cli_out_write(o, "]", 1);
         }
         cli_out_write(o, "]", 1);
+        /* what each link follows from, when a variant rule made any */
+        int ruled = 0;
+        for (int i = 0; i < s->nnodes && !ruled; i++)
+            ruled = s->nodes[i].rule != 0;
+        if (ruled) {
+            cli_out_write(o, ",\"branch_rules\":[", 17);
+            for (int b = 0; b < s->nbranches; b++) {
+                cli_out_write(o, b ? ",[" : "[", b ? 2 : 1);
+                for (int i = s->branch[b]; i < s->branch[b + 1]; i++) {
+                    if (i > s->branch[b])
+                        cli_out_write(o, ",", 1);
+                    if (i > s->branch[b] && s->nodes[i].rule)
+                        cli_out_json_string(o, sk_node_rule_describe(it->model, &s->nodes[i],
+                                                                     text, sizeof text));
+                    else
+                        cli_out_write(o, "null", 4);
+                }
+                cli_out_write(o, "]", 1);
+            }
+            cli_out_write(o, "]", 1);
+        }
     }
     cli_out_write(o, "}", 1);
 }

@@ -1191,6 +1191,19 @@ SK_API char *sk_step_name(const sk_step *s, char *buf, size_t size);
 SK_API char *sk_step_describe(const sk_model *m, const sk_step *s, sk_alphabet a, char *buf,
                               size_t size);
 
+/*
+ * What made a chain's link follow from the link before, as
+ * sk_step_describe writes it in parentheses after the link: "killer cage
+ * 15 at r1c1" (node->rule above 0), "nonconsecutive and negative black
+ * dots" (two rules' relation on the same two cells), "implied: r1c3 +
+ * r3c1 = 13" (a sum the rules imply together); "" for a link of a cell or
+ * a house (rule 0) and for node NULL.  m must be the model the step was
+ * found on.  Writes at most size bytes including the NUL, cut with "..."
+ * as sk_step_describe cuts.  Returns buf.
+ */
+SK_API char *sk_node_rule_describe(const sk_model *m, const sk_node *node, char *buf,
+                                   size_t size);
+
 /* ------------------------------------------------------------------ */
 /* Making puzzles                                                      */
 /* ------------------------------------------------------------------ */

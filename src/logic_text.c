@@ -415,35 +415,37 @@ static void put_sum(writer *w, const int *icells, const uint16_t *scells, int nc
     putf(w, " = %d", flip ? -total : total);
 }
 
-/* What a variant rule's link follows from: " (killer cage 15 at r1c1)";
- * " (nonconsecutive and negative black dots)" for two rules' relation on
- * the same two cells; " (implied: r1c1 + r1c2 = 10)" for a sum the rules
- * imply together (rule < 0: -2 less the model's constraint). */
-static void put_link_rule(writer *w, int rule)
+/* What a variant rule's link follows from, without parentheses: "killer
+ * cage 15 at r1c1"; "nonconsecutive and negative black dots" for two
+ * rules' relation on the same two cells; "implied: r1c1 + r1c2 = 10" for
+ * a sum the rules imply together (rule < 0: -2 less the model's
+ * constraint).  Nothing for rule 0. */
+static void put_rule_of_link(writer *w, int rule)
 {
     char what[128];
     const sk_model *m = w->m;
+    if (rule == 0)
+        return;
     if (rule > 0) { /* (without a model: "rule 3") */
-        putf(w, " (%s)", sk_model_rule_describe(m, rule - 1, what, sizeof what));
+        puts_(w, sk_model_rule_describe(m, rule - 1, what, sizeof what));
         return;
     }
     if (!m || rule > -2 || -2 - rule >= m->ncons) {
-        puts_(w, " (implied by the rules)");
+        puts_(w, "implied by the rules");
         return;
     }
     const skx_con *c = &m->cons[-2 - rule];
     if (c->rule >= 0) {
-        putf(w, " (%s", sk_model_rule_describe(m, c->rule, what, sizeof what));
+        puts_(w, sk_model_rule_describe(m, c->rule, what, sizeof what));
         if (c->rule2 >= 0)
-            putf(w, " and %s)", sk_model_rule_describe(m, c->rule2, what, sizeof what));
+            putf(w, " and %s", sk_model_rule_describe(m, c->rule2, what, sizeof what));
         else
-            puts_(w, " and other rules)");
+            puts_(w, " and other rules");
         return;
     }
-    puts_(w, " (implied: ");
+    puts_(w, "implied: ");
     put_sum(w, NULL, m->con_cells + c->cell_off, (int)c->ncells,
             c->type == SKX_SUM ? (int)c->aux : 0, skx_implied_total(m, c));
-    puts_(w, ")");
 }
 
 /* 1 when branch[0..nbranches] are offsets that split nodes in order. */
@@ -472,8 +474,11 @@ static void put_chains(writer *w, const sk_step *s)
             if (i > from)
                 puts_(w, " -> ");
             put_node(w, &s->nodes[i]);
-            if (i > from && s->nodes[i].rule)
-                put_link_rule(w, s->nodes[i].rule);
+            if (i > from && s->nodes[i].rule) {
+                puts_(w, " (");
+                put_rule_of_link(w, s->nodes[i].rule);
+                puts_(w, ")");
+            }
         }
     }
 }
@@ -743,26 +748,47 @@ static void describe(writer *w, const sk_step *s)
     }
 }
 
+static void writer_init(writer *w, const sk_model *m, sk_alphabet a, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    w->buf = buf;
+    w->size = size;
+    w->len = 0;
+    w->cut = 0;
+    w->m = m;
+    w->n = m ? sk_model_n(m) : 0;
+    w->alphabet = a;
+    w->plural = 0;
+}
+
+static char *writer_end(writer *w)
+{
+    if (w->cut && w->size >= 4)
+        memcpy(w->buf + w->size - 4, "...", 4);
+    return w->buf;
+}
+
 char *sk_step_describe(const sk_model *m, const sk_step *s, sk_alphabet a, char *buf,
                        size_t size)
 {
     writer w;
     if (!buf || size == 0)
         return buf;
-    buf[0] = '\0';
-    w.buf = buf;
-    w.size = size;
-    w.len = 0;
-    w.cut = 0;
-    w.m = m;
-    w.n = m ? sk_model_n(m) : 0;
-    w.alphabet = a;
-    w.plural = 0;
+    writer_init(&w, m, a, buf, size);
     if (!s)
         puts_(&w, "no step");
     else
         describe(&w, s);
-    if (w.cut && size >= 4)
-        memcpy(buf + size - 4, "...", 4);
-    return buf;
+    return writer_end(&w);
+}
+
+char *sk_node_rule_describe(const sk_model *m, const sk_node *node, char *buf, size_t size)
+{
+    writer w;
+    if (!buf || size == 0)
+        return buf;
+    writer_init(&w, m, SK_ALPHABET_AUTO, buf, size);
+    if (node)
+        put_rule_of_link(&w, node->rule);
+    return writer_end(&w);
 }

@@ -362,7 +362,31 @@ static void jb_step(jb *b, const sk_model *m, const sk_step *s)
             jb_printf(b, "\"implied\",\"total\":%d", s->total);
         }
     }
-    JB_LIT(b, "}");
+    /* a chain's branches, each link with what it follows from */
+    JB_LIT(b, ",\"branches\":[");
+    for (int k = 0; s->nnodes > 0 && k < s->nbranches; k++) {
+        if (k)
+            JB_LIT(b, ",");
+        JB_LIT(b, "[");
+        for (int i = s->branch[k]; i < s->branch[k + 1]; i++) {
+            const sk_node *x = &s->nodes[i];
+            if (i > s->branch[k])
+                JB_LIT(b, ",");
+            jb_printf(b, "{\"cell\":%d,\"digit\":%d,\"on\":", x->cell, x->digit);
+            if (x->on)
+                JB_LIT(b, "true");
+            else
+                JB_LIT(b, "false");
+            if (i > s->branch[k] && x->rule) {
+                char what[512];
+                JB_LIT(b, ",\"rule\":");
+                jb_str(b, sk_node_rule_describe(m, x, what, sizeof what));
+            }
+            JB_LIT(b, "}");
+        }
+        JB_LIT(b, "]");
+    }
+    JB_LIT(b, "]}");
 }
 
 /* Walks the logical path: all steps (max_steps 0) or the first max_steps.

@@ -56,6 +56,17 @@ export interface Step {
                          // to total)
     rule2?: string;      // a second rule on the same two cells
     total?: number;
+    branches: Link[][];  // a chain's branches, link by link; [] for the
+                         // other techniques
+}
+
+export interface Link {
+    cell: number;
+    digit: number;
+    on: boolean;         // true: the cell holds the digit; false: it does not
+    rule?: string;       // what made it follow from the link before, when a
+                         // variant rule did: "killer cage 15 at r1c1",
+                         // "implied: r1c3 + r3c1 = 13"
 }
 
 export interface RateResult extends Rating {

@@ -16,10 +16,10 @@ from ._native import lib as _lib, string as _string
 from .errors import (Cancelled, MultipleSolutions, NoSolution, ParseError, SudokitError,
                      Timeout, Unsupported)
 from .generate import generate
-from .logic import Explanation, Rating, Step
+from .logic import Explanation, Link, Rating, Step
 from .puzzle import Cancel, Puzzle, parse, read, solve_all
 
-__all__ = ["read", "parse", "solve_all", "generate", "Puzzle", "Step", "Rating", "Explanation", "SudokitError",
+__all__ = ["read", "parse", "solve_all", "generate", "Puzzle", "Step", "Link", "Rating", "Explanation", "SudokitError",
            "ParseError", "NoSolution", "MultipleSolutions", "Timeout", "Unsupported",
            "Cancel", "Cancelled",
            "library_version"]

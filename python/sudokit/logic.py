@@ -4,6 +4,8 @@ A step found by the library (sk_step) points into the solver and lives
 only until its next call, so Step copies what it says at once, with its
 sentence (sk_step_describe) and full name (sk_step_name).
 """
+from collections import namedtuple
+
 from ._native import ffi, lib, string
 
 # Long enough for any step of a 9x9 grid; a longer one is cut with "...",
@@ -64,6 +66,22 @@ def rating_from_c(r):
     return Rating(r.er, r.ep, r.ed, r.er_tech, r.ep_tech, r.ed_tech, r.steps, bool(r.stuck))
 
 
+class Link(namedtuple("Link", "row column digit on rule")):
+    """A link of a chain, from 1: (row, column, digit, on, rule).
+
+    on     True: the cell holds the digit; False: it does not
+    rule   what made it follow from the link before when a variant rule
+           did ("killer cage 15 at r1c1", "implied: r1c3 + r3c1 = 13"),
+           else None (its cell or a house, and a branch's first link)
+    str(link) is the link as the step's text writes it: "r1c2=5", "r1c7<>5".
+    """
+
+    __slots__ = ()
+
+    def __str__(self):
+        return f"r{self.row}c{self.column}{'=' if self.on else '<>'}{self.digit}"
+
+
 class Step:
     """One step of the logical solver.
 
@@ -91,11 +109,14 @@ class Step:
                last ones, are subtracted); else 0
     total      an implied sum's total (its cells, the last subtype of them
                subtracted, add up to it), else None
+    branches   a chain's branches, each a list of Link (the link, and the
+               variant rule it follows from, if any), as the text writes
+               them; [] for the other techniques
     """
 
     __slots__ = ("technique", "name", "rating", "text", "cell", "digit", "placement",
                  "eliminations", "direct", "houses", "cells", "digits", "rule", "rule2", "subtype",
-                 "total", "_tenths",
+                 "total", "branches", "_tenths",
                  "_technique")
 
     @classmethod
@@ -134,6 +155,16 @@ class Step:
                 self.rule2 = string(lib.sk_model_rule_describe(model, s.rule2, buf, _TEXT))
             elif s.rule2 < -1:
                 self.rule2 = "several"
+        self.branches = []
+        for k in range(s.nbranches if s.nnodes > 0 else 0):
+            branch = []
+            for i in range(s.branch[k], s.branch[k + 1]):
+                x = s.nodes[i]
+                rule = None
+                if i > s.branch[k] and x.rule:
+                    rule = string(lib.sk_node_rule_describe(model, ffi.addressof(x), buf, _TEXT))
+                branch.append(Link(x.cell // n + 1, x.cell % n + 1, x.digit, bool(x.on), rule))
+            self.branches.append(branch)
         return self
 
     def __str__(self):

@@ -72,6 +72,32 @@ def test_explain_against_the_tool(tool):
     assert lines[-1].startswith(f"rating {e.rating.er:.1f}/{e.rating.ep:.1f}/{e.rating.ed:.1f}")
 
 
+def test_chain_links_against_the_tool(tool):
+    # the links of each chain, with the rules they follow from, are the
+    # tool's JSON "branches" and "branch_rules" (HS_KILLERS#2: forcing
+    # chains through cages and the sums they imply); INKALA's have no rule
+    import json
+    with open(path("tests", "variants", "iss_examples.txt")) as f:
+        lines = f.read().split("\n")
+    text = lines[lines.index(next(x for x in lines if x.startswith("# HS_KILLERS#2 "))) + 1]
+    want = json.loads(tool("explain", "--json", "-j", "1", stdin=text + "\n"))["steps"]
+    steps = list(sudokit.parse(text).explain())
+    assert len(steps) == len(want)
+    ruled = 0
+    for s, w in zip(steps, want):
+        assert [[str(x) for x in b] for b in s.branches] == w.get("branches", []), s.text
+        rules = [[x.rule for x in b] for b in s.branches]
+        assert rules == w.get("branch_rules", [[None] * len(b) for b in s.branches]), s.text
+        ruled += any(x.rule for b in s.branches for x in b)
+        for b in s.branches:
+            assert all(isinstance(x, sudokit.Link) and len(x) == 5 for x in b)
+    assert ruled > 10
+    chains = [s for s in sudokit.parse(INKALA).explain() if s.branches]
+    assert chains and all(x.rule is None for s in chains for b in s.branches for x in b)
+    row, column, digit, on, rule = chains[0].branches[0][0]
+    assert str(chains[0].branches[0][0]) == f"r{row}c{column}{'=' if on else '<>'}{digit}"
+
+
 def test_stuck_with_a_rating_limit():
     p = sudokit.parse(INKALA)
     e = p.explain(max_rating=2.8)

@@ -245,6 +245,27 @@ assert fc and all(s['rating'] < 8 for s in fc), len(fc)
 assert any(re.search(r'=[1-9] \\(implied: r[1-9]c[1-9]( [-+] r[1-9]c[1-9])+ = [0-9]+\\)', s['text']) for s in fc)
 " "$tmp/hs2.json"
 
+# ... and the JSON says what each link of a branch follows from, in
+# "branch_rules" beside "branches" (null: a cell or a house), the same
+# names the text gives in parentheses; a vanilla chain has no such array.
+py explain-branch-rules-json "
+steps = recs[0]['steps']
+ruled = [s for s in steps if 'branch_rules' in s]
+assert ruled and all('(' in s['text'] for s in ruled), len(ruled)
+for s in ruled:
+    assert [len(b) for b in s['branch_rules']] == [len(b) for b in s['branches']], s
+    assert all(b[0] is None for b in s['branch_rules']), s
+    # rebuild each branch as the text writes it, from the two arrays
+    parts = [' -> '.join(l + (' (' + r + ')' if r else '') for l, r in zip(b, rb))
+             for b, rb in zip(s['branches'], s['branch_rules'])]
+    assert s['text'].endswith('; '.join(parts)), (s['text'], parts)
+names = {r for s in ruled for b in s['branch_rules'] for r in b if r}
+assert any(r.startswith('killer cage ') for r in names), names
+assert any(r.startswith('implied: ') for r in names), names
+plain = [s for s in steps if 'branches' in s and 'branch_rules' not in s]
+assert all(' (' not in s['text'].split(': ', 1)[1] for s in plain), plain[:1]
+" "$tmp/hs2.json"
+
 # ... also through a cage some of whose cells are filled (HS_KILLERS#8,
 # step 106 and after: r2c6<>8 -> r4c6=3 (killer cage 17 at r1c7))
 sed -n '/^# HS_KILLERS#8 /{n;p;}' tests/variants/iss_examples.txt >"$tmp/hs8.txt"

@@ -10,6 +10,9 @@
  *     a NUL-terminated prefix of the whole text, marked "..." when cut;
  *   - chains written link by link, branch by branch; a chain without
  *     nodes named with its result;
+ *   - what a chain's link follows from (sk_node_rule_describe): nothing for
+ *     a cell or a house, the rule as sk_model_rule_describe names it, cut
+ *     within the buffer;
  *   - digits in the puzzle's alphabet on 16x16 and 25x25, decimal on 36x36;
  *     houses named by the model (rows, boxes, jigsaw regions).
  */
@@ -504,6 +507,49 @@ static void test_alphabets_and_houses(void)
     sk_model_free(m36);
 }
 
+/* ---- the rule of a chain's link ----------------------------------------- */
+
+static void test_node_rules(void)
+{
+    const int cage[2] = {0, 1};
+    sk_rule r = SK_RULE_INIT(SK_RULE_CAGE);
+    r.value = 3;
+    r.ncells = 2;
+    r.cells = cage;
+    sk_geometry g = SK_GEOMETRY_INIT(9);
+    g.nrules = 1;
+    g.rules = &r;
+    sk_model *m = NULL;
+    CHECK_EQ_INT(sk_model_new(&g, &m, NULL), SK_OK);
+    if (!m)
+        return;
+    char buf[128 + GUARD], want[128];
+    sk_node x = {1, 2, 0, 0};
+    CHECK_EQ_STR(sk_node_rule_describe(m, &x, buf, sizeof buf), ""); /* a cell or a house */
+    CHECK_EQ_STR(sk_node_rule_describe(m, NULL, buf, sizeof buf), "");
+    x.rule = 1; /* 1 + the rule's index */
+    CHECK_EQ_STR(sk_node_rule_describe(m, &x, buf, sizeof buf),
+                 sk_model_rule_describe(m, 0, want, sizeof want));
+    CHECK_EQ_STR(buf, "killer cage 3 at r1c1");
+    x.rule = -1000000; /* no such constraint: still a sentence */
+    CHECK_EQ_STR(sk_node_rule_describe(m, &x, buf, sizeof buf), "implied by the rules");
+    /* cut as sk_step_describe cuts, nothing written past the size given */
+    x.rule = 1;
+    for (size_t size = 1; size < 24; size++) {
+        memset(buf, 0x5a, sizeof buf);
+        CHECK(sk_node_rule_describe(m, &x, buf, size) == buf);
+        CHECK(memchr(buf, '\0', size) != NULL);
+        for (size_t i = size; i < size + GUARD; i++)
+            CHECK(buf[i] == 0x5a);
+        if (size >= 4 && size < 22)
+            CHECK(strcmp(buf + size - 4, "...") == 0);
+        if (size == 22)
+            CHECK_EQ_STR(buf, "killer cage 3 at r1c1");
+    }
+    CHECK(sk_node_rule_describe(m, &x, NULL, 10) == NULL);
+    sk_model_free(m);
+}
+
 int main(void)
 {
     RUN(test_found_steps);
@@ -513,5 +559,6 @@ int main(void)
     RUN(test_huge_step);
     RUN(test_sentences);
     RUN(test_alphabets_and_houses);
+    RUN(test_node_rules);
     return check_summary();
 }

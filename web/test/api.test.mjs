@@ -134,6 +134,26 @@ test("explain: every placement and elimination holds for the solution", () => {
     }
 });
 
+test("explain: a chain's links, with the rules they follow from, as the native tool gives them", () => {
+    // HS_KILLERS#2 (tests/variants): forcing chains through cages and sums
+    const all = readFileSync(path.join(root, "tests/variants/iss_examples.txt"), "utf8").split("\n");
+    const p = all[all.findIndex(l => l.startsWith("# HS_KILLERS#2 ")) + 1];
+    const r = sk.explain(p);
+    assert.equal(r.status, "unique");
+    const want = JSON.parse(native(["explain", "--json", "-j", "1"], p + "\n")).steps;
+    assert.equal(r.steps.length, want.length);
+    const name = c => `r${Math.floor(c / 9) + 1}c${c % 9 + 1}`;
+    let ruled = 0;
+    r.steps.forEach((s, i) => {
+        assert.deepEqual(s.branches.map(b => b.map(x => name(x.cell) + (x.on ? "=" : "<>") + x.digit)),
+                         want[i].branches || [], s.text);
+        assert.deepEqual(s.branches.map(b => b.map(x => x.rule ?? null)),
+                         want[i].branch_rules || s.branches.map(b => b.map(() => null)), s.text);
+        ruled += s.branches.some(b => b.some(x => x.rule));
+    });
+    assert.ok(ruled > 10, `${ruled} steps with rule links`);
+});
+
 test("restate: digits written in, rules kept, read back as the same puzzle", () => {
     const killer = readFileSync(path.join(examples, "killer6.txt"), "utf8");
     const sol = sk.solve(killer).solution;
