@@ -201,6 +201,9 @@ static int single_after(const board *b, const uint64_t *cand, const uint8_t *val
 #define JUDGE_MAX 4096
 static const uint8_t *judge_solution;
 static long rule_steps_judged;
+static const uint64_t *judge_sets; /* rule < 0: the sets of digits the cells may
+                                      hold (the rules imply), ... */
+static int judge_nsets;            /* ... how many, 0: the cells make a sum */
 static int judge_digit;      /* a digit the rule's cells must hold, or 0, ... */
 static int judge_house;      /* ... in this house */
 static long judge_without;   /* assignments kept that lack it */
@@ -219,6 +222,15 @@ static int rule_support(const board *b, const uint64_t *cand, const uint8_t *val
                     return 0;
             if (nv > 8)
                 return 0; /* (not seen: a step's cells break few rules) */
+        } else if (judge_nsets) { /* the cells hold one of these sets */
+            uint64_t got = 0;
+            int one = 0;
+            for (int i = 0; i < st->ncells; i++)
+                got |= BIT(grid[st->cells[i]]);
+            for (int k = 0; k < judge_nsets && !one; k++)
+                one = got == judge_sets[k] && popcount(got) == st->ncells;
+            if (!one)
+                return 0;
         } else {
             int sum = 0, plus = st->ncells - st->subtype;
             for (int i = 0; i < st->ncells; i++)
@@ -320,11 +332,14 @@ static const char *judge_break(const board *b, const uint64_t *cand, const uint8
  * is off when no assignment of the rule's cells (of a rule over the whole
  * grid: the two cells) keeps their houses and the rule with both in
  * place; from a candidate off, another is on when none does with both
- * gone.  Links of several rules together (node.rule below 0: a sum they
- * imply, two rules on the same two cells) are left to the check of the
- * step's removals against the solution.
+ * gone.  Links of several rules together (node.rule below 0) the same
+ * way, over the constraint's cells: two rules' relation on two cells
+ * against both rules, a sum or a set of digits the rules imply against
+ * that sum or set, which must hold in the solution too (a relation
+ * shared by more than two rules is left to the check of the step's
+ * removals against the solution).
  */
-static long rule_links_judged;
+static long rule_links_judged, implied_links_judged;
 
 static const char *judge_rule_links(const board *b, const uint64_t *cand, const uint8_t *val,
                                     const sk_step *st)
@@ -334,24 +349,63 @@ static const char *judge_rule_links(const board *b, const uint64_t *cand, const 
     uint64_t *alt = malloc((size_t)b->nc * sizeof *alt);
     uint8_t *grid = calloc((size_t)b->nc, 1);
     uint64_t *support = calloc((size_t)b->nc, sizeof *support);
-    if (!alt || !grid || !support)
+    int *ccells = malloc((size_t)b->nc * sizeof *ccells);
+    if (!alt || !grid || !support || !ccells)
         why = "out of memory";
     for (int k = 0; !why && k < st->nbranches; k++)
         for (int i = st->branch[k] + 1; !why && i < st->branch[k + 1]; i++) {
             const sk_node *x = &st->nodes[i - 1], *y = &st->nodes[i];
-            if (y->rule <= 0)
+            if (y->rule == 0)
                 continue;
-            if (y->rule > nrules || x->on == y->on) {
+            if (y->rule > nrules || y->rule == -1 || -2 - y->rule >= b->m->ncons ||
+                x->on == y->on) {
                 why = "a chain's rule link names no rule, or does not alternate";
                 break;
             }
-            const sk_rule *r = sk_model_rule(b->m, y->rule - 1);
-            int two[2] = {x->cell, y->cell}, in = 0;
             sk_step fake = *st;
-            fake.rule = y->rule - 1;
-            fake.rule2 = -1;
-            fake.cells = r->ncells ? r->cells : two;
-            fake.ncells = r->ncells ? r->ncells : 2;
+            int two[2] = {x->cell, y->cell}, in = 0, implied = y->rule < 0;
+            judge_nsets = 0;
+            if (!implied) {
+                const sk_rule *r = sk_model_rule(b->m, y->rule - 1);
+                fake.rule = y->rule - 1;
+                fake.rule2 = -1;
+                fake.cells = r->ncells ? r->cells : two;
+                fake.ncells = r->ncells ? r->ncells : 2;
+            } else {
+                const skx_con *c = &b->m->cons[-2 - y->rule];
+                if (c->rule >= 0 && c->rule2 < 0)
+                    continue; /* more than two rules share the relation */
+                for (uint32_t j = 0; j < c->ncells; j++)
+                    ccells[j] = b->m->con_cells[c->cell_off + j];
+                fake.cells = ccells;
+                fake.ncells = (int)c->ncells;
+                fake.rule = c->rule;
+                fake.rule2 = c->rule2;
+                if (c->rule < 0) {
+                    if (c->type == SKX_COMBO) {
+                        judge_sets = b->m->con_data + c->data_off; /* bit d-1: digit d */
+                        judge_nsets = (int)c->ndata;
+                    } else if (c->type != SKX_SUM) {
+                        why = "a chain's link of an implied constraint that is neither a sum nor a set";
+                        break;
+                    }
+                    fake.subtype = c->type == SKX_SUM ? (int)c->aux : 0;
+                    fake.total = skx_implied_total(b->m, c);
+                    uint64_t got = 0;
+                    int sum = 0, one = 0;
+                    for (int j = 0; j < fake.ncells && judge_solution; j++) {
+                        int d = judge_solution[ccells[j]];
+                        got |= BIT(d);
+                        sum += j < fake.ncells - fake.subtype ? d : -d;
+                    }
+                    for (int q = 0; q < judge_nsets && !one; q++)
+                        one = got == judge_sets[q];
+                    if (judge_solution && (judge_nsets ? !one : sum != fake.total)) {
+                        why = "a chain's link follows a sum or set the solution does not make";
+                        break;
+                    }
+                }
+            }
             for (int j = 0; j < fake.ncells; j++)
                 in += (fake.cells[j] == x->cell) + (fake.cells[j] == y->cell);
             if (in != 2) { /* (x and y may share a cell: then it counts twice) */
@@ -375,12 +429,16 @@ static const char *judge_rule_links(const board *b, const uint64_t *cand, const 
             if (rule_support(b, alt, val, &fake, grid, 0, support))
                 why = x->on ? "a chain's rule link: the rule holds with both candidates"
                             : "a chain's rule link: the rule holds without both candidates";
+            else if (implied)
+                implied_links_judged++;
             else
                 rule_links_judged++;
         }
+    judge_nsets = 0;
     free(alt);
     free(grid);
     free(support);
+    free(ccells);
     return why;
 }
 
@@ -2458,6 +2516,7 @@ static void test_sound_variants(void)
     long walked = 0, rule_before = taken[SK_TECH_VARIANT_RULE], judged_before = rule_steps_judged;
     long locked_before = locked_judged, needs_before = needs_judged, long_walked = 0;
     long breaks_before = breaks_judged, links_before = rule_links_judged;
+    long implied_before = implied_links_judged;
     double t0 = now(), t1 = t0;
     sk_solver *sv = NULL;
     CHECK_EQ_INT(sk_solver_new(-1, &sv), SK_OK);
@@ -2497,12 +2556,13 @@ static void test_sound_variants(void)
         fprintf(stderr, "  variants: %ld walked (%ld solved, %ld stuck, %ld timed out), %ld steps, "
                         "%ld variant rule steps (%ld judged, %ld of them locked in a house, %ld "
                         "needed in a house; %ld broken candidates judged; %ld rule links of "
-                        "static chains judged), %ld walked whole (chains nested to level %d), "
+                        "static chains judged, %ld of several rules), %ld walked whole (chains nested to level %d), "
                         "%.2f s\n",
                 walked, solved, totals.stuck - before.stuck, totals.timeouts - before.timeouts,
                 totals.steps - before.steps, rule_steps, rule_steps_judged - judged_before,
                 locked_judged - locked_before, needs_judged - needs_before,
-                breaks_judged - breaks_before, rule_links_judged - links_before, long_walked,
+                breaks_judged - breaks_before, rule_links_judged - links_before,
+                implied_links_judged - implied_before, long_walked,
                 walk_max_nest, now() - t0);
     /* (what a build with the sanitizers, a few times slower, reaches in
        the same time: 65 walked, 29 solved, 1,244 rule steps here) */
@@ -2514,6 +2574,7 @@ static void test_sound_variants(void)
     CHECK(needs_judged - needs_before >= 5);
     CHECK(breaks_judged - breaks_before >= 5);
     CHECK(rule_links_judged - links_before >= 5);
+    CHECK(implied_links_judged - implied_before >= 5);
     CHECK_EQ_INT(long_walked, 2);
     CHECK(walk_max_nest >= 3);
 }
