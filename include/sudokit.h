@@ -1195,9 +1195,12 @@ SK_API char *sk_step_describe(const sk_model *m, const sk_step *s, sk_alphabet a
  * What made a chain's link follow from the link before, as
  * sk_step_describe writes it in parentheses after the link: "killer cage
  * 15 at r1c1" (node->rule above 0), "nonconsecutive and negative black
- * dots" (two rules' relation on the same two cells), "implied: r1c3 +
- * r3c1 = 13" (a sum the rules imply together); "" for a link of a cell or
- * a house (rule 0) and for node NULL.  m must be the model the step was
+ * dots" (two rules' relation on the same two cells), "innies of box 1:
+ * r1c3 + r3c1 = 13" (a sum or a set of digits the rules imply together,
+ * named by where it comes from: the innies or outies of a region of whole
+ * houses, or "killer cages 16 at r1c1 and 24 at r2c2 together"; "implied"
+ * when the model does not say); "" for a link of a cell or a house (rule
+ * 0) and for node NULL.  m must be the model the step was
  * found on.  Writes at most size bytes including the NUL, cut with "..."
  * as sk_step_describe cuts.  Returns buf.
  */

@@ -17,6 +17,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
@@ -415,11 +416,166 @@ static void put_sum(writer *w, const int *icells, const uint16_t *scells, int nc
     putf(w, " = %d", flip ? -total : total);
 }
 
+static int cmp_cell(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The rules a union of sums (SKX_SRC_UNION) adds up, found again: cages
+ * and little killers that lie wholly in its cells and cover each of them
+ * once, with values that make its total (a search over the candidates:
+ * a little killer may hold a cage that is not a part).  The number of
+ * parts, or 0 when no such cover is found. */
+typedef struct cover {
+    const sk_model *m;
+    uint8_t in[SK_MAX_N * SK_MAX_N]; /* 1: a cell to cover, 2: covered */
+    int cand[64], ncand;             /* the rules inside */
+    int *parts, np, room;
+    int left, total;                 /* cells to cover, total to make */
+    long steps;                      /* bound on the search */
+} cover;
+
+static int cover_from(cover *k)
+{
+    if (k->left == 0)
+        return k->total == 0;
+    if (++k->steps > 4096)
+        return 0;
+    int first = -1; /* the first cell left, in the candidates' order */
+    for (int i = 0; i < k->ncand && first < 0; i++) {
+        const sk_rule *r = sk_model_rule(k->m, k->cand[i]);
+        for (int j = 0; j < r->ncells && first < 0; j++)
+            if (k->in[r->cells[j]] == 1)
+                first = r->cells[j];
+    }
+    for (int i = 0; i < k->ncand && first >= 0 && k->np < k->room; i++) {
+        const sk_rule *r = sk_model_rule(k->m, k->cand[i]);
+        int has = 0, free_ = 1;
+        for (int j = 0; j < r->ncells; j++) {
+            has |= r->cells[j] == first;
+            free_ &= k->in[r->cells[j]] == 1;
+        }
+        if (!has || !free_)
+            continue;
+        for (int j = 0; j < r->ncells; j++)
+            k->in[r->cells[j]] = 2;
+        k->parts[k->np++] = k->cand[i];
+        k->left -= r->ncells;
+        k->total -= r->value;
+        if (cover_from(k))
+            return 1;
+        k->total += r->value;
+        k->left += r->ncells;
+        k->np--;
+        for (int j = 0; j < r->ncells; j++)
+            k->in[r->cells[j]] = 1;
+    }
+    return 0;
+}
+
+static int union_parts(const sk_model *m, const skx_con *c, int *parts, int room)
+{
+    cover *k = calloc(1, sizeof *k);
+    if (!k)
+        return 0;
+    const uint16_t *cells = m->con_cells + c->cell_off;
+    k->m = m;
+    for (uint32_t j = 0; j < c->ncells; j++)
+        k->in[cells[j]] = 1;
+    for (int x = 0; x < sk_model_rule_count(m) && k->ncand < 64; x++) {
+        const sk_rule *r = sk_model_rule(m, x);
+        int inside = (r->kind == SK_RULE_CAGE || r->kind == SK_RULE_LITTLE_KILLER) &&
+                     r->value > 0 && r->ncells > 0;
+        for (int j = 0; j < r->ncells && inside; j++)
+            inside = k->in[r->cells[j]] == 1;
+        if (inside)
+            k->cand[k->ncand++] = x;
+    }
+    k->parts = parts;
+    k->room = room;
+    k->left = (int)c->ncells;
+    k->total = skx_implied_total(m, c);
+    int np = cover_from(k) ? k->np : 0;
+    free(k);
+    return np;
+}
+
+/* Where a sum or set the rules imply comes from: "innies of rows 1-3",
+ * "outies of box 5", "innies and outies of column 4", "killer cage 10 at
+ * r1c1 and little killer 18 from r1c9 together"; "implied" when the
+ * model does not say. */
+static void put_source(writer *w, const skx_con *c)
+{
+    static const char *const what[] = {"", "innies of ", "outies of ", "innies and outies of "};
+    static const char *const plural[] = {"rows", "columns", "boxes", "regions"};
+    const sk_model *m = w->m;
+    int src = c->src, kind = SKX_SRC_KIND(src), a = SKX_SRC_FIRST(src), b = SKX_SRC_LAST(src);
+    char name[128];
+    if (SKX_SRC_WHAT(src) == SKX_SRC_UNION) {
+        int parts[64], np = union_parts(m, c, parts, 64), one = np > 0;
+        for (int i = 1; i < np; i++)
+            one &= sk_model_rule(m, parts[i])->kind == sk_model_rule(m, parts[0])->kind;
+        for (int i = 0; i < np && !w->cut; i++) {
+            /* "killer cages 16 at r1c1, 24 at r2c2 and 17 at r8c1" */
+            const char *rk = sk_rule_name(sk_model_rule(m, parts[i])->kind), *d;
+            size_t kl = rk ? strlen(rk) : 0;
+            d = sk_model_rule_describe(m, parts[i], name, sizeof name);
+            puts_(w, i == 0 ? "" : i + 1 < np ? ", " : " and ");
+            if (one && kl && strncmp(d, rk, kl) == 0 && d[kl] == ' ') {
+                if (i == 0)
+                    putf(w, "%ss", rk);
+                d += i == 0 ? kl : kl + 1;
+            }
+            puts_(w, d);
+        }
+        puts_(w, np ? " together" : "implied");
+        return;
+    }
+    if (SKX_SRC_WHAT(src) < SKX_SRC_INNIES || SKX_SRC_WHAT(src) > SKX_SRC_BOTH) {
+        puts_(w, "implied");
+        return;
+    }
+    puts_(w, what[SKX_SRC_WHAT(src)]);
+    if (kind == SKX_SRC_HOUSE) { /* one house: its own name ("row 3", "main diagonal") */
+        puts_(w, sk_model_house_name(m, a, name, sizeof name));
+        return;
+    }
+    if (a == b) { /* (not made: one house is named by its index) */
+        for (int h = 0; h < m->nhouses; h++)
+            if (m->house_kind[h] == kind && m->house_num[h] == a) {
+                puts_(w, sk_model_house_name(m, h, name, sizeof name));
+                return;
+            }
+    }
+    putf(w, "%s %d-%d", kind < 4 ? plural[kind] : "houses", (a < b ? a : b) + 1, (a < b ? b : a) + 1);
+}
+
+/* The constraint of rule -1 over exactly these cells (the last minus
+ * negated) making total, or NULL. */
+static const skx_con *implied_con(const sk_model *m, const int *cells, int ncells, int minus,
+                                  int total)
+{
+    for (int x = 0; m && x < m->ncons; x++) {
+        const skx_con *c = &m->cons[x];
+        if (c->rule != -1 || (int)c->ncells != ncells ||
+            (c->type == SKX_SUM ? (int)c->aux : 0) != minus || skx_implied_total(m, c) != total)
+            continue;
+        int same = 1;
+        for (int j = 0; j < ncells && same; j++)
+            same = m->con_cells[c->cell_off + (uint32_t)j] == cells[j];
+        if (same)
+            return c;
+    }
+    return NULL;
+}
+
 /* What a variant rule's link follows from, without parentheses: "killer
  * cage 15 at r1c1"; "nonconsecutive and negative black dots" for two
- * rules' relation on the same two cells; "implied: r1c1 + r1c2 = 10" for
- * a sum the rules imply together (rule < 0: -2 less the model's
- * constraint).  Nothing for rule 0. */
+ * rules' relation on the same two cells; "innies of row 1: r1c1 + r1c2 =
+ * 10" for a sum the rules imply together, named by where it comes from
+ * (put_source; rule < 0: -2 less the model's constraint).  Nothing for
+ * rule 0. */
 static void put_rule_of_link(writer *w, int rule)
 {
     char what[128];
@@ -443,7 +599,17 @@ static void put_rule_of_link(writer *w, int rule)
             puts_(w, " and other rules");
         return;
     }
-    puts_(w, "implied: ");
+    put_source(w, c);
+    puts_(w, ": ");
+    if (SKX_SRC_WHAT(c->src) == SKX_SRC_UNION && c->type == SKX_SUM && !c->aux) {
+        /* the parts' cells one after another: written in grid order */
+        int cells[SK_MAX_N * SK_MAX_N];
+        for (uint32_t j = 0; j < c->ncells; j++)
+            cells[j] = m->con_cells[c->cell_off + j];
+        qsort(cells, c->ncells, sizeof *cells, cmp_cell);
+        put_sum(w, cells, NULL, (int)c->ncells, 0, skx_implied_total(m, c));
+        return;
+    }
     put_sum(w, NULL, m->con_cells + c->cell_off, (int)c->ncells,
             c->type == SKX_SUM ? (int)c->aux : 0, skx_implied_total(m, c));
 }
@@ -660,7 +826,9 @@ static void describe(writer *w, const sk_step *s)
         return;
     case SK_TECH_VARIANT_RULE:
         /* "killer cage 15 at r1c1 removes ...", or a sum the rules imply
-           together: "r1c1 + r2c1 - r3c3 = 4 (implied by the rules)" */
+           together: "r1c1 + r2c1 - r3c3 = 4 (innies and outies of rows
+           1-3)", or "(implied by the rules)" when the model does not say
+           where it comes from */
         put_head(w, s);
         if (s->rule >= 0 && w->m) {
             char what[160];
@@ -697,7 +865,14 @@ static void describe(writer *w, const sk_step *s)
             int minus = s->subtype < 0 ? 0 : s->subtype > ncells ? ncells : s->subtype;
             puts_(w, ": ");
             put_sum(w, s->cells, NULL, ncells, minus, s->total);
-            puts_(w, " (implied by the rules)");
+            const skx_con *c = implied_con(w->m, s->cells, ncells, minus, s->total);
+            if (c && c->src) { /* "(innies of rows 1-3)" */
+                puts_(w, " (");
+                put_source(w, c);
+                puts_(w, ")");
+            } else {
+                puts_(w, " (implied by the rules)");
+            }
         }
         put_elims_merged(w, s);
         return;

@@ -79,7 +79,25 @@ typedef struct skx_con {
                            QUAD: one mask per required digit (the digit's
                            bit) followed by its count in the next word */
     uint32_t ndata;
+    int32_t src;        /* rule -1: how the rules imply it, for the
+                           explanations (SKX_SRC), or 0: not said */
 } skx_con;
+
+/* Where a propagator of several rules (rule -1) comes from: a region of
+ * whole houses, the cells the cages inside leave (innies), the cells
+ * cages covering it add (outies) or both; or a union of sums (cages and
+ * little killers, found again by the text).  The region: the houses of
+ * one kind (rows, columns, boxes, jigsaw regions) numbered first..last
+ * (from 0; last < first when counted from the far side), or with kind
+ * SKX_SRC_HOUSE the one house whose index is first (= last). */
+enum { SKX_SRC_INNIES = 1, SKX_SRC_OUTIES, SKX_SRC_BOTH, SKX_SRC_UNION };
+#define SKX_SRC_HOUSE 15
+#define SKX_SRC(what, kind, first, last) \
+    ((int32_t)((uint32_t)(what) << 28 | (uint32_t)(kind) << 24 | (uint32_t)(first) << 12 | (uint32_t)(last)))
+#define SKX_SRC_WHAT(src) ((int)((uint32_t)(src) >> 28))
+#define SKX_SRC_KIND(src) ((int)((uint32_t)(src) >> 24 & 15))
+#define SKX_SRC_FIRST(src) ((int)((uint32_t)(src) >> 12 & 4095))
+#define SKX_SRC_LAST(src) ((int)((uint32_t)(src) & 4095))
 
 /*
  * The propagators waiting to run, as both engines keep them: two stacks

@@ -66,7 +66,7 @@ export interface Link {
     on: boolean;         // true: the cell holds the digit; false: it does not
     rule?: string;       // what made it follow from the link before, when a
                          // variant rule did: "killer cage 15 at r1c1",
-                         // "implied: r1c3 + r3c1 = 13"
+                         // "innies of box 1: r1c3 + r3c1 = 13"
 }
 
 export interface RateResult extends Rating {

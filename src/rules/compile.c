@@ -447,6 +447,7 @@ typedef struct build {
     uint32_t pcap;         /* slots, a power of two */
     uint32_t npairs;
     int max_cells;
+    int32_t src;           /* what derived the next propagators of rule -1 */
 } build;
 
 static int grow(void **p, uint32_t *cap, uint32_t need, size_t unit)
@@ -479,6 +480,7 @@ static int add_con(build *b, int type, int rule, const int *cells, int ncells, u
     c->type = (uint8_t)type;
     c->rule = rule;
     c->rule2 = -1;
+    c->src = rule == -1 ? b->src : 0;
     c->cell_off = b->ncells;
     c->ncells = (uint32_t)ncells;
     c->data_off = b->ndata;
@@ -1117,6 +1119,8 @@ static int sweep_sums(build *b, const cage *cages, int ncages, const int *seq, i
             (all_caged && na + nb > DERIVED_MAX))
             continue;
         long delta = piece_sum - (long)(i + 1) * house_total; /* sum(B) - sum(A) */
+        b->src = SKX_SRC(na && nb ? SKX_SRC_BOTH : na ? SKX_SRC_INNIES : SKX_SRC_OUTIES,
+                         m->house_kind[seq[0]], m->house_num[seq[0]], m->house_num[seq[i]]);
         if (na <= nb)
             rc = add_signed(b, cages, ncages, bb, nb, a, na, delta);
         else
@@ -1177,6 +1181,7 @@ static int house_outies(build *b, const cage *cages, int ncages, int h, uint8_t 
         }
         if (k + 1 > DERIVED_MAX)
             continue;
+        b->src = SKX_SRC(k ? SKX_SRC_BOTH : SKX_SRC_OUTIES, SKX_SRC_HOUSE, h, h);
         rc = add_signed(b, cages, ncages, rest, k, one, 1,
                         (long)n * (n + 1) / 2 - inner - cages[x].sum);
     }
@@ -1184,9 +1189,9 @@ static int house_outies(build *b, const cage *cages, int ncages, int h, uint8_t 
 }
 
 /* Innies and outies of the region `in` (a set of whole houses worth
- * `houses` house totals). */
+ * `houses` house totals; where: SKX_SRC(0, its houses)). */
 static int region_sums(build *b, const cage *cages, int ncages, const uint64_t *in, int houses,
-                       uint64_t *used, uint64_t *cover)
+                       int32_t where, uint64_t *used, uint64_t *cover)
 {
     const sk_model *m = b->m;
     const int n = m->n, words = (m->ncells + 63) / 64;
@@ -1225,6 +1230,7 @@ static int region_sums(build *b, const cage *cages, int ncages, const uint64_t *
         if (bit(in, c) && !bit(used, c))
             cells[k++] = c;
     int rc = SK_OK;
+    b->src = where | SKX_SRC(SKX_SRC_INNIES, 0, 0, 0);
     if (k >= 1 && k <= DERIVED_MAX)
         rc = add_derived(b, cages, ncages, cells, k, total - inside_sum);
     if (rc)
@@ -1237,6 +1243,7 @@ static int region_sums(build *b, const cage *cages, int ncages, const uint64_t *
     for (int c = 0; c < m->ncells && k <= DERIVED_MAX; c++)
         if (bit(cover, c) && !bit(in, c))
             cells[k++] = c;
+    b->src = where | SKX_SRC(SKX_SRC_OUTIES, 0, 0, 0);
     if (k >= 1 && k <= DERIVED_MAX)
         rc = add_derived(b, cages, ncages, cells, k, cover_sum - total);
     return rc;
@@ -1268,7 +1275,8 @@ static int derive_sums(build *b, const sk_geometry *g)
         memset(in, 0, (size_t)words * sizeof *in);
         for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++)
             in[m->house_cells[j] >> 6] |= 1ull << (m->house_cells[j] & 63);
-        rc = region_sums(b, cages, ncages, in, 1, used, cover);
+        rc = region_sums(b, cages, ncages, in, 1,
+                         SKX_SRC(0, SKX_SRC_HOUSE, h, h), used, cover);
     }
     /* unions of 2 to 3 whole rows, and of whole columns, side by side */
     for (int dir = 0; dir < 2 && !rc; dir++)
@@ -1280,7 +1288,10 @@ static int derive_sums(build *b, const sk_geometry *g)
                         int c = dir == 0 ? line * n + j : j * n + line;
                         in[c >> 6] |= 1ull << (c & 63);
                     }
-                rc = region_sums(b, cages, ncages, in, width, used, cover);
+                rc = region_sums(b, cages, ncages, in, width,
+                                 SKX_SRC(0, dir == 0 ? SK_HOUSE_ROW : SK_HOUSE_COLUMN, first,
+                                         first + width - 1),
+                                 used, cover);
             }
     /* every full house, for cages that leave it by one cell; then the
      * sweeps over rows, columns and boxes or regions, each way */
@@ -1506,6 +1517,7 @@ static int merge_sums(build *b, const sk_geometry *g)
     for (int i = 0; i < nrec && !rc; i++) {
         if (!r[i].alive || r[i].orig || !r[i].room || (r[i].slo >= 2 * m->n && r[i].shi >= 2 * m->n))
             continue; /* a rule's own, or too loose to narrow much */
+        b->src = SKX_SRC(SKX_SRC_UNION, 0, 0, 0);
         int x = add_con(b, SKX_SUM, -1, r[i].cells, r[i].n, 0);
         if (x < 0) {
             rc = SK_ENOMEM;

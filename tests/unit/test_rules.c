@@ -1836,6 +1836,101 @@ static void check_copy_and_text(const geo *g, rset *rs, const uint8_t *S, const 
     sk_model_free(m);
 }
 
+/* Where a propagator the rules imply together (rule -1) says it comes
+ * from must be so (the explanations name it): innies all inside the
+ * region of houses it names, outies all outside, both: the cells added
+ * on one side and the subtracted ones on the other; a union of sums
+ * exactly the cells of cages and little killers whose values make its
+ * total.  Every such propagator names its source. */
+static long n_sources[5];
+
+/* 1 when some of the rules inside[i..ni) cover each cell once (count:
+ * how often each is covered so far) with cells left cells and total
+ * left to make: each rule taken or not, in turn. */
+static int partition_of(const rset *rs, const int *inside, int ni, int i, int *count, int cells,
+                        int total)
+{
+    if (cells == 0 || i == ni)
+        return cells == 0 && total == 0;
+    const sk_rule *r = &rs->r[inside[i]];
+    int clash = r->ncells > cells;
+    for (int j = 0; j < r->ncells && !clash; j++)
+        clash = count[r->cells[j]] > 0;
+    if (!clash) {
+        for (int j = 0; j < r->ncells; j++)
+            count[r->cells[j]]++;
+        int ok = partition_of(rs, inside, ni, i + 1, count, cells - r->ncells, total - r->value);
+        for (int j = 0; j < r->ncells; j++)
+            count[r->cells[j]]--;
+        if (ok)
+            return 1;
+    }
+    return partition_of(rs, inside, ni, i + 1, count, cells, total);
+}
+
+static void check_source(const sk_model *m, const skx_con *c, const rset *rs)
+{
+    int what = SKX_SRC_WHAT(c->src), kind = SKX_SRC_KIND(c->src);
+    int a = SKX_SRC_FIRST(c->src), b = SKX_SRC_LAST(c->src);
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    const uint16_t *cells = m->con_cells + c->cell_off;
+    int minus = c->type == SKX_SUM ? (int)c->aux : 0, plus = (int)c->ncells - minus;
+    CHECK(what >= SKX_SRC_INNIES && what <= SKX_SRC_UNION);
+    if (what < SKX_SRC_INNIES || what > SKX_SRC_UNION)
+        return;
+    n_sources[what]++;
+    if (what == SKX_SRC_UNION) {
+        /* some of the set's cages and little killers partition its cells
+           and make its total */
+        uint8_t in[MAXC] = {0};
+        int inside[MAXR], ni = 0;
+        CHECK(c->type == SKX_SUM && minus == 0);
+        for (uint32_t j = 0; j < c->ncells; j++)
+            in[cells[j]] = 1;
+        for (int k = 0; k < rs->nr; k++) {
+            const sk_rule *r = &rs->r[k];
+            int ok = r->ncells > 0 && r->value > 0 &&
+                     (r->kind == SK_RULE_CAGE || r->kind == SK_RULE_LITTLE_KILLER);
+            for (int j = 0; j < r->ncells && ok; j++)
+                ok = in[r->cells[j]];
+            if (ok)
+                inside[ni++] = k;
+        }
+        int count[MAXC] = {0};
+        CHECK(partition_of(rs, inside, ni, 0, count, (int)c->ncells, c->lo));
+        return;
+    }
+    /* the region: the house of index lo, or every house of the kind
+       numbered lo..hi */
+    uint8_t in[MAXC] = {0};
+    int houses = 0;
+    for (int h = 0; h < m->nhouses; h++)
+        if (kind == SKX_SRC_HOUSE ? h == lo && lo == hi
+                                  : m->house_kind[h] == kind && m->house_num[h] >= lo &&
+                                        m->house_num[h] <= hi) {
+            houses++;
+            for (uint32_t j = m->house_off[h]; j < m->house_off[h + 1]; j++)
+                in[m->house_cells[j]] = 1;
+        }
+    CHECK_EQ_INT(houses, kind == SKX_SRC_HOUSE ? 1 : hi - lo + 1);
+    CHECK(kind == SKX_SRC_HOUSE || kind <= SK_HOUSE_REGION);
+    int pin = 0, pout = 0, nin = 0, nout = 0;
+    for (int j = 0; j < (int)c->ncells; j++) {
+        int inside = in[cells[j]];
+        if (j < plus)
+            inside ? pin++ : pout++;
+        else
+            inside ? nin++ : nout++;
+    }
+    if (what == SKX_SRC_INNIES)
+        CHECK(pout == 0 && nout == 0 && nin == 0);
+    else if (what == SKX_SRC_OUTIES)
+        CHECK(pin == 0 && nin == 0 && nout == 0);
+    else
+        CHECK((pout == 0 && nin == 0 && pin > 0 && nout > 0) ||
+              (pin == 0 && nout == 0 && pout > 0 && nin > 0));
+}
+
 /* ---- rounds ------------------------------------------------------------ */
 
 static void one_round(const geo *g, uint64_t *seed, int max_rules, int force_kind)
@@ -1896,8 +1991,10 @@ static void one_round(const geo *g, uint64_t *seed, int max_rules, int force_kin
         return;
     }
     for (int k = 0; k < m->ncons; k++)
-        if (m->cons[k].rule < 0)
+        if (m->cons[k].rule < 0) {
             n_derived[m->cons[k].type == SKX_SUM && m->cons[k].aux > 0]++;
+            check_source(m, &m->cons[k], &rs);
+        }
     CHECK_EQ_INT(sk_verify(m, NULL, S), 1);
     CHECK_EQ_INT(sk_check(m, S, NULL, 0), 0);
     CHECK_EQ_INT(sk_check_rules(m, S, NULL, 0), 0);
@@ -2136,8 +2233,12 @@ static void test_killer_tilings(void)
             run(&g, 3, 3, 16);
     }
     tile_mode = 0;
-    printf("#   derived sums: %ld plain, %ld with negated cells\n", n_derived[0], n_derived[1]);
+    printf("#   derived sums: %ld plain, %ld with negated cells; sources: %ld innies, %ld "
+           "outies, %ld both, %ld unions\n",
+           n_derived[0], n_derived[1], n_sources[1], n_sources[2], n_sources[3], n_sources[4]);
     CHECK(n_derived[1] > before);
+    CHECK(n_sources[SKX_SRC_INNIES] > 0 && n_sources[SKX_SRC_OUTIES] > 0 &&
+          n_sources[SKX_SRC_BOTH] > 0);
 }
 
 /* A cage that leaves row 1 by one cell: 1..7 fill r1c1-r1c7 (28), so
