@@ -195,8 +195,9 @@ const cli_command cli_cmd_explain = {
     "its \"total\": its \"cells\" add up to it, the last \"subtype\" of them\n"
     "subtracted, the text says where it comes from; else subtype 1:\n"
     "the rule's cells in the house named must hold the digit, 2: the rule\n"
-    "cannot hold with the removed candidate in its cell) and \"rule2\" (a\n"
-    "second rule on the same two cells).",
+    "cannot hold with the removed candidate in its cell, 3: two rules\n"
+    "together) and \"rule2\" (a second rule on the same two cells, or the\n"
+    "second of two rules together).",
     explain_run,
     NULL,
     NULL,

@@ -94,8 +94,9 @@ static const char *rating_note(int t)
                "quadruple, 2.1 for the other constraints of a rule, 2.6 for a digit a "
                "cage, renban line or quadruple must hold, locked in a house, 2.7 for a "
                "sum the rules imply together, 2.8 for a digit a rule's cells in a house "
-               "must hold, 3.1 for a candidate a rule cannot hold with (sudokit's "
-               "ratings; each tried after the techniques rated below it)";
+               "must hold, 3.1 for a candidate a rule cannot hold with, 3.5 for two "
+               "rules whose cells meet, together (sudokit's ratings; each tried after "
+               "the techniques rated below it)";
     default:
         return NULL;
     }

@@ -1058,8 +1058,11 @@ typedef struct sk_node {
  * the rest of the house (houses[0], digits and the removals as for 2.6,
  * subtype 1); 3.1 for a candidate the rule cannot hold with, its digit in
  * its cell and gone from the rule's cells that see it (one removal,
- * subtype 2).  For a rule (rule >= 0) subtype is 0, 1 or 2 so; for a sum
- * the rules imply it counts the cells subtracted.
+ * subtype 2); 3.5 for candidates of two rules whose cells meet that no
+ * way of filling the first rule's cells leaves the second room for
+ * (rule and rule2 the two rules, cells the cells of both, subtype 3).
+ * For a rule (rule >= 0) subtype is 0, 1, 2 or 3 so; for a sum the rules
+ * imply it counts the cells subtracted.
  */
 typedef struct sk_step {
     int technique;       /* SK_TECH_* */
@@ -1095,7 +1098,8 @@ typedef struct sk_step {
     int rule2;           /* a second rule on the same two cells (a dot and
                             a negative constraint, say), whose relation
                             narrowed together with rule's; -2 when more
-                            than one other rule did; else -1 */
+                            than one other rule did; the second of two
+                            rules together (subtype 3); else -1 */
     int total;
 } sk_step;
 

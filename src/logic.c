@@ -239,6 +239,10 @@ void sk_logic_free(sk_logic *s)
     free(s->rdom);
     free(s->rscr);
     free(s->memo);
+    free(s->pair_off);
+    free(s->pair_to);
+    free(s->pair_none);
+    free(s->pair_sup);
     free(s);
 }
 
@@ -1246,6 +1250,224 @@ static int rule_break(skl_state *s)
     return 0;
 }
 
+/*
+ * Two rules together: a candidate that no way of filling one rule's cells
+ * leaves the other rule room for ("the 3-cage must be 1+2, and then the
+ * 4-cage beside it in the row cannot be 1+3: it is not 1 here"; two
+ * little killers through the same box).  For the first rule of a pair
+ * (at most PAIR_CELLS cells), every assignment of its cells that keeps
+ * its houses and the rule is tried (at most PAIR_LEAVES of them); its
+ * digits leave the second rule's cells that see them, and the second
+ * rule's filter says what those keep.  A digit of either rule's cells
+ * that no assignment keeps goes.  The pairs are those whose cells meet
+ * (a cell in common, or two that see each other) and come from two
+ * rules (not a relation of two cells that two rules share: the step
+ * names two rules only); a pair that gave nothing is not tried again on the same
+ * candidates (a table of their hashes).  Tried when everything up to the
+ * hidden pair (3.4) fails; step.subtype 3, rule and rule2 the two rules.
+ */
+#define PAIR_CELLS 9
+#define PAIR_LEAVES 4096
+#define PAIR_NONE_BITS 12
+
+typedef struct pair_walk {
+    skl_state *s;
+    const skx_con *c1, *c2;
+    const uint16_t *cells1, *cells2;
+    int n1, n2;
+    int digit[PAIR_CELLS]; /* the first rule's cells, assigned (0-based) */
+    uint64_t sup1[PAIR_CELLS];
+    long leaves;
+} pair_walk;
+
+/* The first rule's cells are assigned: does it hold, and what does the
+ * second keep? */
+static void pair_leaf(pair_walk *w)
+{
+    skl_state *s = w->s;
+    for (int j = 0; j < w->n1; j++)
+        s->rdom[j] = BIT(w->digit[j]);
+    if (!skl_filter(s, w->c1))
+        return;
+    for (int j = 0; j < w->n2; j++) {
+        int o = w->cells2[j];
+        uint64_t dom = s->cand[o];
+        for (int i = 0; i < w->n1; i++) {
+            int p = w->cells1[i];
+            if (p == o)
+                dom &= BIT(w->digit[i]);
+            else if (sees(s, p, o))
+                dom &= ~BIT(w->digit[i]);
+        }
+        if (!dom)
+            return;
+        s->rdom[j] = dom;
+    }
+    if (!skl_filter(s, w->c2))
+        return;
+    for (int j = 0; j < w->n2; j++)
+        s->pair_sup[j] |= s->rdom[j];
+    for (int j = 0; j < w->n1; j++)
+        w->sup1[j] |= BIT(w->digit[j]);
+}
+
+static void pair_assign(pair_walk *w, int j)
+{
+    skl_state *s = w->s;
+    if (w->leaves > PAIR_LEAVES)
+        return;
+    if (j == w->n1) {
+        w->leaves++;
+        pair_leaf(w);
+        return;
+    }
+    int o = w->cells1[j];
+    uint64_t dom = s->cand[o];
+    for (int i = 0; i < j; i++)
+        if (sees(s, w->cells1[i], o))
+            dom &= ~BIT(w->digit[i]);
+    for (; dom; dom &= dom - 1) {
+        w->digit[j] = lowest(dom);
+        pair_assign(w, j + 1);
+    }
+}
+
+/* 1 when a cell of a is a cell of b or sees one. */
+static int cons_meet(const skl_state *s, const skx_con *a, const skx_con *b)
+{
+    const uint16_t *ca = s->m->con_cells + a->cell_off, *cb = s->m->con_cells + b->cell_off;
+    for (uint32_t i = 0; i < a->ncells; i++)
+        for (uint32_t j = 0; j < b->ncells; j++)
+            if (ca[i] == cb[j] || sees(s, ca[i], cb[j]))
+                return 1;
+    return 0;
+}
+
+/* The pairs, both ways round (each constraint is the first of its own). */
+static int pairs_setup(skl_state *s)
+{
+    const sk_model *m = s->m;
+    uint32_t n = 0, cap = 64;
+    s->pair_off = malloc(((size_t)m->ncons + 1) * sizeof *s->pair_off);
+    s->pair_to = malloc(cap * sizeof *s->pair_to);
+    s->pair_none = calloc((size_t)1 << PAIR_NONE_BITS, sizeof *s->pair_none);
+    s->pair_sup = malloc(((size_t)m->con_max_cells + 1) * sizeof *s->pair_sup);
+    if (!s->pair_off || !s->pair_to || !s->pair_none || !s->pair_sup)
+        return 0;
+    for (int x = 0; x < m->ncons; x++) {
+        const skx_con *a = &m->cons[x];
+        s->pair_off[x] = n;
+        if (a->rule < 0 || a->ncells > PAIR_CELLS || (a->type == SKX_PAIR && a->rule2 != -1))
+            continue;
+        for (int y = 0; y < m->ncons; y++) {
+            const skx_con *b = &m->cons[y];
+            if (b->rule < 0 || b->rule == a->rule || (b->type == SKX_PAIR && b->rule2 != -1) ||
+                !cons_meet(s, a, b))
+                continue;
+            if (n == cap) {
+                uint32_t *t = realloc(s->pair_to, 2 * (size_t)cap * sizeof *t);
+                if (!t)
+                    return 0;
+                s->pair_to = t;
+                cap *= 2;
+            }
+            s->pair_to[n++] = (uint32_t)y;
+        }
+    }
+    s->pair_off[m->ncons] = n;
+    return 1;
+}
+
+/* A hash of the pair and its cells' candidates (never 0). */
+static uint64_t pair_key(const skl_state *s, int x, int y)
+{
+    const sk_model *m = s->m;
+    uint64_t h = ((uint64_t)x << 32 | (uint32_t)y) * 0x9e3779b97f4a7c15ull;
+    for (int k = 0; k < 2; k++) {
+        const skx_con *c = &m->cons[k ? y : x];
+        for (uint32_t j = 0; j < c->ncells; j++)
+            h = (h ^ s->cand[m->con_cells[c->cell_off + j]]) * 0x100000001b3ull;
+    }
+    return h | 1;
+}
+
+static int rule_pair(skl_state *s)
+{
+    const sk_model *m = s->m;
+    if (!s->pair_off && !pairs_setup(s))
+        return 0; /* (out of memory: the technique is left out) */
+    for (int x = 0; x < m->ncons; x++) {
+        const skx_con *c1 = &m->cons[x];
+        const uint16_t *cells1 = m->con_cells + c1->cell_off;
+        int open = 0;
+        for (uint32_t j = 0; j < c1->ncells; j++)
+            open |= !s->val[cells1[j]];
+        if (!open)
+            continue;
+        for (uint32_t e = s->pair_off[x]; e < s->pair_off[x + 1]; e++) {
+            int y = (int)s->pair_to[e];
+            const skx_con *c2 = &m->cons[y];
+            uint64_t key = pair_key(s, x, y);
+            uint64_t *none = &s->pair_none[(key * 0x9e3779b97f4a7c15ull) >> (64 - PAIR_NONE_BITS)];
+            if (*none == key)
+                continue;
+            pair_walk w;
+            w.s = s;
+            w.c1 = c1;
+            w.c2 = c2;
+            w.cells1 = cells1;
+            w.cells2 = m->con_cells + c2->cell_off;
+            w.n1 = (int)c1->ncells;
+            w.n2 = (int)c2->ncells;
+            w.leaves = 0;
+            memset(w.sup1, 0, sizeof w.sup1);
+            memset(s->pair_sup, 0, (size_t)w.n2 * sizeof *s->pair_sup);
+            pair_assign(&w, 0);
+            int found = 0;
+            if (w.leaves <= PAIR_LEAVES) {
+                /* (no assignment at all: the position has no solution, which
+                   is not this technique's to say) */
+                uint64_t any = 0;
+                for (int j = 0; j < w.n1; j++)
+                    any |= w.sup1[j];
+                for (int k = 0; k < 2 && any; k++)
+                    for (int j = 0; j < (k ? w.n2 : w.n1); j++) {
+                        int o = k ? w.cells2[j] : cells1[j];
+                        uint64_t keep = k ? s->pair_sup[j] : w.sup1[j];
+                        if (!s->val[o] && (s->cand[o] & ~keep))
+                            found = 1;
+                    }
+            }
+            if (!found) {
+                *none = key;
+                continue;
+            }
+            hint_reset(s, SK_TECH_VARIANT_RULE, 35);
+            for (int k = 0; k < 2; k++)
+                for (int j = 0; j < (k ? w.n2 : w.n1); j++) {
+                    int o = k ? w.cells2[j] : cells1[j], twice = 0;
+                    uint64_t keep = k ? s->pair_sup[j] : w.sup1[j];
+                    for (int i = 0; i < s->step.ncells && !twice; i++)
+                        twice = s->cells[i] == o;
+                    if (twice)
+                        continue; /* a cell of both: the first rule's say */
+                    s->cells[s->step.ncells++] = o;
+                    if (s->val[o])
+                        continue;
+                    for (uint64_t v = s->cand[o] & ~keep; v; v &= v - 1) {
+                        add_elim(s, o, lowest(v));
+                        s->step.digits |= v & -v;
+                    }
+                }
+            s->step.rule = c1->rule;
+            s->step.rule2 = c2->rule;
+            s->step.subtype = 3;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* ---- the producers, in SE's order ------------------------------------ */
 
 /* 1 when a producer whose steps start at rating r may run. */
@@ -1288,6 +1510,8 @@ static int next_step(skl_state *s)
     if (allowed(s, 32) && fish(s, 2))
         return 1;
     if (allowed(s, 34) && hidden_set(s, 2, 0))
+        return 1;
+    if (s->rdom && allowed(s, 35) && rule_pair(s))
         return 1;
     if (allowed(s, 36) && naked_set(s, 3))
         return 1;

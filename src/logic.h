@@ -114,6 +114,13 @@ struct sk_logic {
     struct skx_memo *memo; /* skl_filter's table, allocated on first use, */
     int memo_bits;         /* of 1 << memo_bits entries (0: none) */
     unsigned long memo_hits; /* answers it gave (for the tests) */
+    /* two rules together (rule_pair), set up on first use: for each
+       constraint the later ones whose cells meet its own, ... */
+    uint32_t *pair_off;    /* ncons + 1 offsets into pair_to */
+    uint32_t *pair_to;
+    uint64_t *pair_none;   /* ... the positions of a pair that gave nothing
+                              (hashes), and ... */
+    uint64_t *pair_sup;    /* ... what each cell of a pair keeps */
     int unique_ok;   /* 0 when rules may break a deadly pattern's symmetry */
 };
 

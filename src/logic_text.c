@@ -857,6 +857,8 @@ static void describe(writer *w, const sk_step *s)
                 puts_(w, ",");
             } else {
                 w->plural = s->rule2 != -1;
+                if (s->subtype == 3 && s->rule2 >= 0) /* two rules that meet */
+                    puts_(w, " together");
             }
         } else if (s->rule < 0 && ncells) {
             /* the added cells, then the subtracted ones; both sides

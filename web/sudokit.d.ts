@@ -48,13 +48,15 @@ export interface Step {
                          // dynamic chains: the nesting level 0..4;
                          // "variant-rule": 1 the rule's cells in houses[0]
                          // must hold the digit, 2 the rule cannot hold with
-                         // the removed candidate in its cell; an implied
-                         // sum: how many
-                         // of its cells (the last) are subtracted; else 0
+                         // the removed candidate in its cell, 3 two rules
+                         // together (rule and rule2); an implied sum: how
+                         // many of its cells (the last) are subtracted;
+                         // else 0
     rule?: string;       // "variant-rule" steps: "killer cage 15 at r1c1", or
                          // "implied" (a sum the rules imply: its cells add up
                          // to total)
-    rule2?: string;      // a second rule on the same two cells
+    rule2?: string;      // a second rule on the same two cells, or the
+                         // second of two rules together (subtype 3)
     total?: number;
     branches: Link[][];  // a chain's branches, link by link; [] for the
                          // other techniques

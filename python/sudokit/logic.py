@@ -100,13 +100,14 @@ class Step:
                15 at r1c1"), or "implied" for a sum the rules imply
                together; None for the other techniques
     rule2      a second rule on the same two cells that narrowed with it
-               ("nonconsecutive"), "several" for more than one, else None
+               ("nonconsecutive"), "several" for more than one, the second
+               of two rules together (subtype 3), else None
     subtype    the type of a unique rectangle or loop or of a BUG (1..4),
                the nesting level of a dynamic chain (0..4); a variant rule
                step's kind: 1 when the rule's cells in houses[0] must hold
                the digit, 2 when the rule cannot hold with the candidate it
-               removes (for an implied sum: how many of its cells, the
-               last ones, are subtracted); else 0
+               removes, 3 for two rules together (for an implied sum: how
+               many of its cells, the last ones, are subtracted); else 0
     total      an implied sum's total (its cells, the last subtype of them
                subtracted, add up to it), else None
     branches   a chain's branches, each a list of Link (the link, and the

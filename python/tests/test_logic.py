@@ -92,6 +92,10 @@ def test_chain_links_against_the_tool(tool):
         for b in s.branches:
             assert all(isinstance(x, sudokit.Link) and len(x) == 5 for x in b)
     assert ruled > 10
+    # two rules together (3.5): both named, the cells of both
+    pair = next(s for s in steps if s.subtype == 3)
+    assert (pair.rule, pair.rule2, pair.rating) == ("killer cage 15 at r1c3", "killer cage 13 at r1c6", 3.5)
+    assert pair.cells == ["r1c3", "r1c4", "r1c6", "r1c7"] and "together remove" in pair.text
     chains = [s for s in sudokit.parse(INKALA).explain() if s.branches]
     assert chains and all(x.rule is None for s in chains for b in s.branches for x in b)
     row, column, digit, on, rule = chains[0].branches[0][0]

@@ -266,11 +266,23 @@ plain = [s for s in steps if 'branches' in s and 'branch_rules' not in s]
 assert all(' (' not in s['text'].split(': ', 1)[1] for s in plain), plain[:1]
 " "$tmp/hs2.json"
 
-# ... also through a cage some of whose cells are filled (HS_KILLERS#8,
-# step 106 and after: r2c6<>8 -> r4c6=3 (killer cage 17 at r1c7))
-sed -n '/^# HS_KILLERS#8 /{n;p;}' tests/variants/iss_examples.txt >"$tmp/hs8.txt"
-"$T" explain -j 1 "$tmp/hs8.txt" >"$tmp/o"
-grep -Eq '^[0-9]+\. forcing chain .*=[1-9] \(killer cage 17 at r1c7\)' "$tmp/o"
+# Two rules whose cells meet narrow together (3.5): on HS_KILLERS#2 the
+# 15 in two cells of row 1 is 6+9 or 7+8, so the 13 beside it is not 6+7.
+grep -qx '[0-9]*\. variant rule: killer cage 15 at r1c3 and killer cage 13 at r1c6 together remove 6,7 from r1c6, r1c7 (rating 3\.5)' "$tmp/o"
+verdict explain-two-rules-together $?
+py explain-two-rules-together-json "
+s = [s for s in recs[0]['steps'] if s.get('subtype') == 3]
+assert s and all(x['technique'] == 'variant-rule' and x['rating'] == 3.5 for x in s), s[:1]
+assert s[0]['rule'] == 'killer cage 15 at r1c3' and s[0]['rule2'] == 'killer cage 13 at r1c6', s[0]
+assert s[0]['cells'] == ['r1c3', 'r1c4', 'r1c6', 'r1c7'], s[0]
+" "$tmp/hs2.json"
+
+# ... also through a cage some of whose cells are filled (HS_KILLERS#5,
+# step 140: r3c6=4 -> r2c6<>7 through the cage of r1c6, r2c6, r2c7, r2c8,
+# r3c6, r4c7, three of them filled by then)
+sed -n '/^# HS_KILLERS#5 /{n;p;}' tests/variants/iss_examples.txt >"$tmp/hs5.txt"
+"$T" explain -j 1 "$tmp/hs5.txt" >"$tmp/o"
+grep -Eq '^[0-9]+\. forcing chain .*=[1-9] -> r[1-9]c[1-9]<>[1-9] \(killer cage 24 at r1c6\)' "$tmp/o"
 verdict explain-rule-link-filled $?
 
 # ... and two rules that share the relation of two cells are named

@@ -209,6 +209,7 @@ static int judge_house;      /* ... in this house */
 static long judge_without;   /* assignments kept that lack it */
 static long locked_judged;   /* such steps judged, ... */
 static long needs_judged;    /* ... those of a digit a house's cells of the rule need */
+static long pairs_judged;    /* steps of two rules together judged */
 
 static int rule_support(const board *b, const uint64_t *cand, const uint8_t *val,
                         const sk_step *st, uint8_t *grid, int at, uint64_t *support)
@@ -268,6 +269,19 @@ static int rule_support(const board *b, const uint64_t *cand, const uint8_t *val
  * second rule), else what is wrong. */
 static const char *cells_of_rules(const board *b, const sk_step *st)
 {
+    if (st->subtype == 3) { /* two rules together: each cell is one's or the other's */
+        const sk_rule *r[2] = {sk_model_rule(b->m, st->rule), sk_model_rule(b->m, st->rule2)};
+        for (int i = 0; i < st->ncells; i++) {
+            int in = 0; /* (a rule of the whole grid, no cells of its own: any) */
+            for (int k = 0; k < 2 && !in; k++)
+                for (int j = 0; j < r[k]->ncells && !in; j++)
+                    in = r[k]->cells[j] == st->cells[i];
+            in |= !r[0]->ncells || !r[1]->ncells;
+            if (!in)
+                return "a cell of two rules' step is neither rule's";
+        }
+        return NULL;
+    }
     for (int k = 0; k < 2; k++) {
         const sk_rule *r = sk_model_rule(b->m, k ? st->rule2 : st->rule);
         for (int i = 0; r && i < st->ncells && r->ncells; i++) {
@@ -448,14 +462,18 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
     int nrules = sk_model_rule_count(b->m);
     double count = 1;
     if (st->rule < -1 || st->rule >= nrules || st->ncells < 1 || st->ncells > b->nc ||
-        st->rule2 < -2 || st->rule2 >= nrules || (st->rule2 != -1 && (st->rule < 0 || st->ncells != 2)))
+        st->rule2 < -2 || st->rule2 >= nrules ||
+        (st->rule2 != -1 && (st->rule < 0 || (st->ncells != 2 && st->subtype != 3))) ||
+        (st->subtype == 3 && (st->rule < 0 || st->rule2 < 0 || st->rule == st->rule2)))
         return "a variant rule step names no rule";
     if (st->rule >= 0 && st->subtype == 2)
         return judge_break(b, cand, val, st);
     if (st->rule < 0 ? st->rating != 27
-                     : st->nhouses ? st->rating != (st->subtype == 1 ? 28 : 26)
-                                   : st->rating != 16 && st->rating != 21)
-        return "a variant rule step rated neither 1.6 nor 2.1 (2.6 locked, 2.7 implied, 2.8 needed)";
+        : st->subtype == 3 ? st->rating != 35 || st->nhouses
+        : st->nhouses ? st->rating != (st->subtype == 1 ? 28 : 26)
+                      : st->rating != 16 && st->rating != 21)
+        return "a variant rule step rated neither 1.6 nor 2.1 (2.6 locked, 2.7 implied, 2.8 "
+               "needed, 3.5 two rules together)";
     if (st->rule >= 0) {
         const char *why = cells_of_rules(b, st);
         if (why)
@@ -510,6 +528,7 @@ static const char *judge_rule(const board *b, const uint64_t *cand, const uint8_
                     why = "a variant rule step removes a digit its rule allows there";
         if (!why) {
             rule_steps_judged++;
+            pairs_judged += st->subtype == 3;
             locked_judged += d > 0;
             needs_judged += d > 0 && st->subtype == 1;
             pattern_judged = 1;
@@ -2516,7 +2535,7 @@ static void test_sound_variants(void)
     long walked = 0, rule_before = taken[SK_TECH_VARIANT_RULE], judged_before = rule_steps_judged;
     long locked_before = locked_judged, needs_before = needs_judged, long_walked = 0;
     long breaks_before = breaks_judged, links_before = rule_links_judged;
-    long implied_before = implied_links_judged;
+    long implied_before = implied_links_judged, pairs_before = pairs_judged;
     double t0 = now(), t1 = t0;
     sk_solver *sv = NULL;
     CHECK_EQ_INT(sk_solver_new(-1, &sv), SK_OK);
@@ -2555,13 +2574,15 @@ static void test_sound_variants(void)
     if (verbose)
         fprintf(stderr, "  variants: %ld walked (%ld solved, %ld stuck, %ld timed out), %ld steps, "
                         "%ld variant rule steps (%ld judged, %ld of them locked in a house, %ld "
-                        "needed in a house; %ld broken candidates judged; %ld rule links of "
+                        "needed in a house, %ld of two rules together; %ld broken candidates "
+                        "judged; %ld rule links of "
                         "static chains judged, %ld of several rules), %ld walked whole (chains nested to level %d), "
                         "%.2f s\n",
                 walked, solved, totals.stuck - before.stuck, totals.timeouts - before.timeouts,
                 totals.steps - before.steps, rule_steps, rule_steps_judged - judged_before,
                 locked_judged - locked_before, needs_judged - needs_before,
-                breaks_judged - breaks_before, rule_links_judged - links_before,
+                pairs_judged - pairs_before, breaks_judged - breaks_before,
+                rule_links_judged - links_before,
                 implied_links_judged - implied_before, long_walked,
                 walk_max_nest, now() - t0);
     /* (what a build with the sanitizers, a few times slower, reaches in
@@ -2575,6 +2596,7 @@ static void test_sound_variants(void)
     CHECK(breaks_judged - breaks_before >= 5);
     CHECK(rule_links_judged - links_before >= 5);
     CHECK(implied_links_judged - implied_before >= 5);
+    CHECK(pairs_judged - pairs_before >= 5);
     CHECK_EQ_INT(long_walked, 2);
     CHECK(walk_max_nest >= 3);
 }
