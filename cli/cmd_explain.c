@@ -193,7 +193,7 @@ const cli_command cli_cmd_explain = {
     "= 13\", or null) and, for a variant rule's step, \"rule\" (\"killer\n"
     "cage 15 at r1c1\"; \"implied\" for a sum the rules imply together, with\n"
     "its \"total\": its \"cells\" add up to it, the last \"subtype\" of them\n"
-    "subtracted, the text says where it comes from; else subtype 1:\n"
+    "subtracted, and its \"source\", \"innies of box 1\"; else subtype 1:\n"
     "the rule's cells in the house named must hold the digit, 2: the rule\n"
     "cannot hold with the removed candidate in its cell, 3: two rules\n"
     "together) and \"rule2\" (a second rule on the same two cells, or the\n"

@@ -215,6 +215,8 @@ void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
         } else {
             cli_out_write(o, "\"implied\"", 9);
             cli_outf(o, ",\"total\":%d", s->total);
+            cli_out_write(o, ",\"source\":", 10);
+            cli_out_json_string(o, sk_step_rule_source(it->model, s, text, sizeof text));
         }
     }
     if (s->nbranches > 0 && s->nnodes > 0) {

@@ -1211,6 +1211,16 @@ SK_API char *sk_step_describe(const sk_model *m, const sk_step *s, sk_alphabet a
 SK_API char *sk_node_rule_describe(const sk_model *m, const sk_node *node, char *buf,
                                    size_t size);
 
+/*
+ * Where the sum or set of a variant rule step that the rules imply
+ * together (s->rule -1) comes from, as sk_step_describe names it in
+ * parentheses: "innies of box 1", "innies and outies of rows 1-4",
+ * "killer cages 16 at r1c1 and 24 at r2c2 together", "implied" when the
+ * model does not say; "" for any other step.  Written and cut as
+ * sk_node_rule_describe writes.  Returns buf.
+ */
+SK_API char *sk_step_rule_source(const sk_model *m, const sk_step *s, char *buf, size_t size);
+
 /* ------------------------------------------------------------------ */
 /* Making puzzles                                                      */
 /* ------------------------------------------------------------------ */

@@ -959,6 +959,23 @@ char *sk_step_describe(const sk_model *m, const sk_step *s, sk_alphabet a, char 
     return writer_end(&w);
 }
 
+char *sk_step_rule_source(const sk_model *m, const sk_step *s, char *buf, size_t size)
+{
+    writer w;
+    if (!buf || size == 0)
+        return buf;
+    writer_init(&w, m, SK_ALPHABET_AUTO, buf, size);
+    if (s && s->technique == SK_TECH_VARIANT_RULE && s->rule < 0 && s->ncells > 0 && s->cells) {
+        int minus = s->subtype < 0 ? 0 : s->subtype > s->ncells ? s->ncells : s->subtype;
+        const skx_con *c = implied_con(m, s->cells, s->ncells, minus, s->total);
+        if (c)
+            put_source(&w, c);
+        else
+            puts_(&w, "implied");
+    }
+    return writer_end(&w);
+}
+
 char *sk_node_rule_describe(const sk_model *m, const sk_node *node, char *buf, size_t size)
 {
     writer w;

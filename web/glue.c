@@ -359,7 +359,10 @@ static void jb_step(jb *b, const sk_model *m, const sk_step *s)
                                         : "several");
             }
         } else {
+            char what[512];
             jb_printf(b, "\"implied\",\"total\":%d", s->total);
+            JB_LIT(b, ",\"source\":");
+            jb_str(b, sk_step_rule_source(m, s, what, sizeof what));
         }
     }
     /* a chain's branches, each link with what it follows from */

@@ -58,6 +58,9 @@ export interface Step {
     rule2?: string;      // a second rule on the same two cells, or the
                          // second of two rules together (subtype 3)
     total?: number;
+    source?: string;     // an implied sum: where it comes from, "innies of
+                         // box 1", "killer cages 16 at r1c1 and 24 at r2c2
+                         // together"
     branches: Link[][];  // a chain's branches, link by link; [] for the
                          // other techniques
 }

@@ -110,6 +110,8 @@ class Step:
                many of its cells, the last ones, are subtracted); else 0
     total      an implied sum's total (its cells, the last subtype of them
                subtracted, add up to it), else None
+    source     where an implied sum comes from ("innies of box 1",
+               "killer cages 16 at r1c1 and 24 at r2c2 together"), else None
     branches   a chain's branches, each a list of Link (the link, and the
                variant rule it follows from, if any), as the text writes
                them; [] for the other techniques
@@ -117,7 +119,7 @@ class Step:
 
     __slots__ = ("technique", "name", "rating", "text", "cell", "digit", "placement",
                  "eliminations", "direct", "houses", "cells", "digits", "rule", "rule2", "subtype",
-                 "total", "branches", "_tenths",
+                 "total", "source", "branches", "_tenths",
                  "_technique")
 
     @classmethod
@@ -145,13 +147,14 @@ class Step:
                        for i in range(min(s.nhouses, 8))]
         self.cells = [f"r{c // n + 1}c{c % n + 1}" for c in (s.cells[i] for i in range(s.ncells))]
         self.digits = [d for d in range(1, n + 1) if s.digits >> (d - 1) & 1]
-        self.rule = self.rule2 = self.total = None
+        self.rule = self.rule2 = self.total = self.source = None
         self.subtype = s.subtype
         if s.technique == _VARIANT_RULE:
             self.rule = (string(lib.sk_model_rule_describe(model, s.rule, buf, _TEXT))
                          if s.rule >= 0 else "implied")
             if s.rule < 0:
                 self.total = s.total
+                self.source = string(lib.sk_step_rule_source(model, s, buf, _TEXT))
             if s.rule2 >= 0:
                 self.rule2 = string(lib.sk_model_rule_describe(model, s.rule2, buf, _TEXT))
             elif s.rule2 < -1:

@@ -165,6 +165,8 @@ def test_refusals():
     assert breaks and breaks[0].rating == 3.1 and len(breaks[0].eliminations) == 1
     implied = [s for s in steps if s.rule == "implied"]
     assert implied and implied[0].total == 54 and implied[0].subtype == 0
+    assert all(x.source and f"({x.source})" in x.text for x in implied), implied[0].text
+    assert all(x.source is None for x in steps if x.rule != "implied")
     # a timeout keeps the steps found before it: MATHEMAGIC_KILLERS#0 gives
     # a naked single, then needs minutes for its third step
     mk0 = sudokit.parse(lines[lines.index(next(x for x in lines if x.startswith(

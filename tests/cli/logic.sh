@@ -195,7 +195,8 @@ assert all('rule' not in s for s in r['steps'] if s['technique'] != 'variant-rul
 
 # A sum the cages and houses imply together (the law of the leftover), on
 # HS_KILLERS#0 of the published variant puzzles: its cells, minus signs
-# and total in the sentence, "implied" and the total in JSON.
+# and total in the sentence with where it comes from, "implied", the total
+# and the source in JSON.
 sed -n '/^# HS_KILLERS#0 /{n;p;}' tests/variants/iss_examples.txt >"$tmp/hsk.txt"
 "$T" explain "$tmp/hsk.txt" >"$tmp/o"
 verdict explain-implied-exit $?
@@ -209,6 +210,11 @@ py explain-implied-json "
 s = recs[0]['steps'][4]
 assert s['rule'] == 'implied' and s['total'] == 11 and s['rating'] == 2.7, s
 assert s['cells'] == ['r1c2', 'r2c2', 'r9c2'] and s['eliminations'][0] == {'cell': 'r1c2', 'digit': '9'}, s
+assert s['source'] == 'innies of column 2' and '(innies of column 2)' in s['text'], s
+s = recs[0]['steps'][8]
+assert s['source'] == 'innies and outies of column 1' and s['subtype'] == 1 and s['total'] == -2, s
+assert all('source' in x for x in recs[0]['steps'] if x.get('rule') == 'implied')
+assert not any('source' in x for x in recs[0]['steps'] if x.get('rule') != 'implied')
 s = recs[0]['steps'][30]
 assert s['rule'] == 'killer cage 30 at r1c2' and s['houses'] == ['row 1'] and s['digits'] == ['2'], s
 assert [e['cell'] for e in s['eliminations']] == ['r1c1', 'r1c8', 'r1c9'], s

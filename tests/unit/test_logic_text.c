@@ -12,7 +12,7 @@
  *     nodes named with its result;
  *   - what a chain's link follows from (sk_node_rule_describe): nothing for
  *     a cell or a house, the rule as sk_model_rule_describe names it, cut
- *     within the buffer;
+ *     within the buffer; an implied sum's source (sk_step_rule_source);
  *   - digits in the puzzle's alphabet on 16x16 and 25x25, decimal on 36x36;
  *     houses named by the model (rows, boxes, jigsaw regions).
  */
@@ -547,6 +547,22 @@ static void test_node_rules(void)
             CHECK_EQ_STR(buf, "killer cage 3 at r1c1");
     }
     CHECK(sk_node_rule_describe(m, &x, NULL, 10) == NULL);
+    /* an implied sum's source: "" for other steps, "implied" for a sum
+       the model does not hold */
+    sk_step st;
+    memset(&st, 0, sizeof st);
+    st.technique = SK_TECH_HIDDEN_SINGLE;
+    st.rule = -1;
+    CHECK_EQ_STR(sk_step_rule_source(m, &st, buf, sizeof buf), "");
+    CHECK_EQ_STR(sk_step_rule_source(m, NULL, buf, sizeof buf), "");
+    int cells[2] = {40, 41};
+    st.technique = SK_TECH_VARIANT_RULE;
+    st.cells = cells;
+    st.ncells = 2;
+    st.total = 17;
+    CHECK_EQ_STR(sk_step_rule_source(m, &st, buf, sizeof buf), "implied");
+    st.rule = 0; /* a rule's own step */
+    CHECK_EQ_STR(sk_step_rule_source(m, &st, buf, sizeof buf), "");
     sk_model_free(m);
 }
 

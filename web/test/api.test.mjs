@@ -149,9 +149,11 @@ test("explain: a chain's links, with the rules they follow from, as the native t
                          want[i].branches || [], s.text);
         assert.deepEqual(s.branches.map(b => b.map(x => x.rule ?? null)),
                          want[i].branch_rules || s.branches.map(b => b.map(() => null)), s.text);
+        assert.equal(s.source, want[i].source, s.text); // an implied sum's origin
         ruled += s.branches.some(b => b.some(x => x.rule));
     });
     assert.ok(ruled > 10, `${ruled} steps with rule links`);
+    assert.ok(r.steps.some(s => s.source && s.source.startsWith("innies of ")));
 });
 
 test("restate: digits written in, rules kept, read back as the same puzzle", () => {
