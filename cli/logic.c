@@ -234,9 +234,10 @@ void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
         }
         cli_out_write(o, "]", 1);
         /* what each link follows from, when a variant rule made any */
-        int ruled = 0;
-        for (int i = 0; i < s->nnodes && !ruled; i++)
-            ruled = s->nodes[i].rule != 0;
+        int ruled = 0; /* (a branch's first link follows from nothing) */
+        for (int b = 0; b < s->nbranches && !ruled; b++)
+            for (int i = s->branch[b] + 1; i < s->branch[b + 1] && !ruled; i++)
+                ruled = s->nodes[i].rule != 0;
         if (ruled) {
             cli_out_write(o, ",\"branch_rules\":[", 17);
             for (int b = 0; b < s->nbranches; b++) {

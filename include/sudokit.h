@@ -1215,8 +1215,9 @@ SK_API char *sk_node_rule_describe(const sk_model *m, const sk_node *node, char 
  * Where the sum or set of a variant rule step that the rules imply
  * together (s->rule -1) comes from, as sk_step_describe names it in
  * parentheses: "innies of box 1", "innies and outies of rows 1-4",
- * "killer cages 16 at r1c1 and 24 at r2c2 together", "implied" when the
- * model does not say; "" for any other step.  Written and cut as
+ * "killer cages 16 at r1c1 and 24 at r2c2 together"; "implied" when the
+ * model does not say (the sentence then says "implied by the rules");
+ * "" for any other step.  Written and cut as
  * sk_node_rule_describe writes.  Returns buf.
  */
 SK_API char *sk_step_rule_source(const sk_model *m, const sk_step *s, char *buf, size_t size);

@@ -84,6 +84,8 @@ int sk_tech_parse(const char *keyword)
 
 /* ---- setup ------------------------------------------------------------ */
 
+static int pairs_setup(skl_state *s);
+
 int sk_logic_new(const sk_model *m, sk_logic **out)
 {
     skl_state *s;
@@ -135,6 +137,13 @@ int sk_logic_new(const sk_model *m, sk_logic **out)
     if (!s->cand || !s->val || !s->house || !s->hkind || !s->cell_house || !s->elim ||
         !s->cells || !s->nodes || !s->branch || !s->pos || !s->peerbits || !s->hplaced ||
         !s->hempty || !s->cpos_off || !s->cpos) {
+        sk_logic_free(s);
+        return SK_ENOMEM;
+    }
+    /* the rules' work memory, all of it now: the filters' memo and the
+       tables of two rules together */
+    if (m->ncons && ((s->memo_bits && !(s->memo = calloc((size_t)1 << s->memo_bits, sizeof *s->memo))) ||
+                     !pairs_setup(s))) {
         sk_logic_free(s);
         return SK_ENOMEM;
     }
@@ -1256,7 +1265,8 @@ static int rule_break(skl_state *s)
  * 4-cage beside it in the row cannot be 1+3: it is not 1 here"; two
  * little killers through the same box).  For the first rule of a pair
  * (at most PAIR_CELLS cells), every assignment of its cells that keeps
- * its houses and the rule is tried (at most PAIR_LEAVES of them); its
+ * its houses and the rule is tried (at most PAIR_LEAVES of them, and
+ * 8 PAIR_LEAVES steps of the search for them); its
  * digits leave the second rule's cells that see them, and the second
  * rule's filter says what those keep.  A digit of either rule's cells
  * that no assignment keeps goes.  The pairs are those whose cells meet
@@ -1277,7 +1287,7 @@ typedef struct pair_walk {
     int n1, n2;
     int digit[PAIR_CELLS]; /* the first rule's cells, assigned (0-based) */
     uint64_t sup1[PAIR_CELLS];
-    long leaves;
+    long leaves, nodes;   /* assignments tried, and steps of the search */
 } pair_walk;
 
 /* The first rule's cells are assigned: does it hold, and what does the
@@ -1314,7 +1324,7 @@ static void pair_leaf(pair_walk *w)
 static void pair_assign(pair_walk *w, int j)
 {
     skl_state *s = w->s;
-    if (w->leaves > PAIR_LEAVES)
+    if (w->leaves > PAIR_LEAVES || ++w->nodes > 8 * PAIR_LEAVES)
         return;
     if (j == w->n1) {
         w->leaves++;
@@ -1332,49 +1342,70 @@ static void pair_assign(pair_walk *w, int j)
     }
 }
 
-/* 1 when a cell of a is a cell of b or sees one. */
-static int cons_meet(const skl_state *s, const skx_con *a, const skx_con *b)
+static int cmp_u32(const void *a, const void *b)
 {
-    const uint16_t *ca = s->m->con_cells + a->cell_off, *cb = s->m->con_cells + b->cell_off;
-    for (uint32_t i = 0; i < a->ncells; i++)
-        for (uint32_t j = 0; j < b->ncells; j++)
-            if (ca[i] == cb[j] || sees(s, ca[i], cb[j]))
-                return 1;
-    return 0;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
 }
 
-/* The pairs, both ways round (each constraint is the first of its own). */
+/* Whether constraint b may be paired with a (as the second). */
+static int pairable(const skx_con *a, const skx_con *b)
+{
+    return b != a && b->rule >= 0 && b->rule != a->rule && !(b->type == SKX_PAIR && b->rule2 != -1);
+}
+
+/* The pairs, both ways round (each constraint is the first of its own):
+ * the constraints on its cells and on their peers; set up by
+ * sk_logic_new.  0 when out of memory. */
 static int pairs_setup(skl_state *s)
 {
     const sk_model *m = s->m;
-    uint32_t n = 0, cap = 64;
-    s->pair_off = malloc(((size_t)m->ncons + 1) * sizeof *s->pair_off);
-    s->pair_to = malloc(cap * sizeof *s->pair_to);
+    uint32_t n = 0, cap = 64, *off = NULL, *to = NULL, *mark = NULL;
+    off = malloc(((size_t)m->ncons + 1) * sizeof *off);
+    to = malloc(cap * sizeof *to);
+    mark = calloc((size_t)m->ncons, sizeof *mark);
     s->pair_none = calloc((size_t)1 << PAIR_NONE_BITS, sizeof *s->pair_none);
     s->pair_sup = malloc(((size_t)m->con_max_cells + 1) * sizeof *s->pair_sup);
-    if (!s->pair_off || !s->pair_to || !s->pair_none || !s->pair_sup)
-        return 0;
-    for (int x = 0; x < m->ncons; x++) {
+    int ok = off && to && mark && s->pair_none && s->pair_sup;
+    for (int x = 0; ok && x < m->ncons; x++) {
         const skx_con *a = &m->cons[x];
-        s->pair_off[x] = n;
+        const uint16_t *ca = m->con_cells + a->cell_off;
+        off[x] = n;
         if (a->rule < 0 || a->ncells > PAIR_CELLS || (a->type == SKX_PAIR && a->rule2 != -1))
             continue;
-        for (int y = 0; y < m->ncons; y++) {
-            const skx_con *b = &m->cons[y];
-            if (b->rule < 0 || b->rule == a->rule || (b->type == SKX_PAIR && b->rule2 != -1) ||
-                !cons_meet(s, a, b))
-                continue;
-            if (n == cap) {
-                uint32_t *t = realloc(s->pair_to, 2 * (size_t)cap * sizeof *t);
-                if (!t)
-                    return 0;
-                s->pair_to = t;
-                cap *= 2;
+        for (uint32_t i = 0; ok && i < a->ncells; i++)
+            for (uint32_t q = m->peer_off[ca[i]]; ok && q <= m->peer_off[ca[i] + 1]; q++) {
+                /* its peers, then the cell itself */
+                int cell = q < m->peer_off[ca[i] + 1] ? m->peers[q] : ca[i];
+                for (uint32_t e = m->cell_con_off[cell]; e < m->cell_con_off[cell + 1]; e++) {
+                    uint32_t y = m->cell_cons[e];
+                    if (mark[y] == (uint32_t)x + 1 || !pairable(a, &m->cons[y]))
+                        continue;
+                    mark[y] = (uint32_t)x + 1;
+                    if (n == cap) {
+                        uint32_t *t = realloc(to, 2 * (size_t)cap * sizeof *t);
+                        if (!t) {
+                            ok = 0;
+                            break;
+                        }
+                        to = t;
+                        cap *= 2;
+                    }
+                    to[n++] = y;
+                }
             }
-            s->pair_to[n++] = (uint32_t)y;
-        }
     }
-    s->pair_off[m->ncons] = n;
+    free(mark);
+    for (int x = 0; ok && x < m->ncons; x++) /* each list in the constraints' order */
+        qsort(to + off[x], (x + 1 < m->ncons ? off[x + 1] : n) - off[x], sizeof *to, cmp_u32);
+    if (!ok) {
+        free(off);
+        free(to);
+        return 0; /* (sk_logic_free frees the rest) */
+    }
+    off[m->ncons] = n;
+    s->pair_off = off;
+    s->pair_to = to;
     return 1;
 }
 
@@ -1394,12 +1425,14 @@ static uint64_t pair_key(const skl_state *s, int x, int y)
 static int rule_pair(skl_state *s)
 {
     const sk_model *m = s->m;
-    if (!s->pair_off && !pairs_setup(s))
-        return 0; /* (out of memory: the technique is left out) */
+    if (!s->pair_off)
+        return 0; /* (sk_logic_new sets it up for every model with rules) */
     for (int x = 0; x < m->ncons; x++) {
         const skx_con *c1 = &m->cons[x];
         const uint16_t *cells1 = m->con_cells + c1->cell_off;
         int open = 0;
+        if (skl_expired(s))
+            return 0;
         for (uint32_t j = 0; j < c1->ncells; j++)
             open |= !s->val[cells1[j]];
         if (!open)
@@ -1419,12 +1452,12 @@ static int rule_pair(skl_state *s)
             w.cells2 = m->con_cells + c2->cell_off;
             w.n1 = (int)c1->ncells;
             w.n2 = (int)c2->ncells;
-            w.leaves = 0;
+            w.leaves = w.nodes = 0;
             memset(w.sup1, 0, sizeof w.sup1);
             memset(s->pair_sup, 0, (size_t)w.n2 * sizeof *s->pair_sup);
             pair_assign(&w, 0);
             int found = 0;
-            if (w.leaves <= PAIR_LEAVES) {
+            if (w.leaves <= PAIR_LEAVES && w.nodes <= 8 * PAIR_LEAVES) {
                 /* (no assignment at all: the position has no solution, which
                    is not this technique's to say) */
                 uint64_t any = 0;

@@ -111,11 +111,13 @@ struct sk_logic {
     uint64_t *pos2;  /* ... and the positions it puts aside */
     uint64_t *rdom;  /* variant rules: a constraint's cells' masks ... */
     uint64_t *rscr;  /* ... and the scratch its filter needs */
-    struct skx_memo *memo; /* skl_filter's table, allocated on first use, */
+    struct skx_memo *memo; /* skl_filter's table (allocated by sk_logic_new
+                              for a model with rules, after skl_memo_bits
+                              on first use), */
     int memo_bits;         /* of 1 << memo_bits entries (0: none) */
     unsigned long memo_hits; /* answers it gave (for the tests) */
-    /* two rules together (rule_pair), set up on first use: for each
-       constraint the later ones whose cells meet its own, ... */
+    /* two rules together (rule_pair), set up by sk_logic_new: for each
+       constraint the others whose cells meet its own, ... */
     uint32_t *pair_off;    /* ncons + 1 offsets into pair_to */
     uint32_t *pair_to;
     uint64_t *pair_none;   /* ... the positions of a pair that gave nothing

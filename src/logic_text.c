@@ -601,9 +601,11 @@ static void put_rule_of_link(writer *w, int rule)
     }
     put_source(w, c);
     puts_(w, ": ");
-    if (SKX_SRC_WHAT(c->src) == SKX_SRC_UNION && c->type == SKX_SUM && !c->aux) {
-        /* the parts' cells one after another: written in grid order */
-        int cells[SK_MAX_N * SK_MAX_N];
+    if (SKX_SRC_WHAT(c->src) == SKX_SRC_UNION && c->type == SKX_SUM && !c->aux &&
+        c->ncells <= 4 * SK_MAX_N) {
+        /* the parts' cells one after another: written in grid order (a
+           union has at most 4N cells) */
+        int cells[4 * SK_MAX_N];
         for (uint32_t j = 0; j < c->ncells; j++)
             cells[j] = m->con_cells[c->cell_off + j];
         qsort(cells, c->ncells, sizeof *cells, cmp_cell);

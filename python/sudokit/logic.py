@@ -73,7 +73,8 @@ class Link(namedtuple("Link", "row column digit on rule")):
     rule   what made it follow from the link before when a variant rule
            did ("killer cage 15 at r1c1", "innies of box 1: r1c3 + r3c1 = 13"),
            else None (its cell or a house, and a branch's first link)
-    str(link) is the link as the step's text writes it: "r1c2=5", "r1c7<>5".
+    str(link) is the link with its digit as a number: "r1c2=5", "r1c7<>5"
+    (the step's text writes the puzzle's symbol, "r1c2=E" on 16x16).
     """
 
     __slots__ = ()
