@@ -2624,6 +2624,65 @@ static int same_step(const sk_step *a, const sk_step *b)
     return 1;
 }
 
+/*
+ * Two rules together (3.5) on an empty 9x9 grid with two cages of two
+ * cells: in one row, 15 (6+9 or 7+8) beside 13 takes 6 and 7 from the
+ * 13, and nothing else (its 4+9 and 5+8 each leave the 15 a way); 3 (1+2)
+ * beside 17 (8+9) clash nowhere; 15 and 13 in rows of different boxes
+ * do not meet.  The first step up to 3.5 after the cages' own (1.6).
+ */
+static int pair_case(int c1, int v1, int c2, int v2, sk_step *out, uint64_t *elim13)
+{
+    const int a[2] = {c1, c1 + 1}, b[2] = {c2, c2 + 1};
+    sk_rule r[2] = {SK_RULE_INIT(SK_RULE_CAGE), SK_RULE_INIT(SK_RULE_CAGE)};
+    r[0].value = v1, r[0].ncells = 2, r[0].cells = a;
+    r[1].value = v2, r[1].ncells = 2, r[1].cells = b;
+    sk_geometry g = SK_GEOMETRY_INIT(9);
+    g.nrules = 2;
+    g.rules = r;
+    sk_model *m = NULL;
+    sk_logic *l = NULL;
+    uint8_t givens[81] = {0};
+    int found = 0;
+    CHECK_EQ_INT(sk_model_new(&g, &m, NULL), SK_OK);
+    CHECK_EQ_INT(m ? sk_logic_new(m, &l) : SK_EINVAL, SK_OK);
+    if (l && sk_logic_start(l, givens) == SK_OK) {
+        sk_logic_set_limit(l, 35);
+        sk_step st;
+        while (!found && sk_logic_next(l, &st) == 1) {
+            if (st.rating == 35 && st.subtype == 3) {
+                *out = st;
+                *elim13 = 0;
+                for (int i = 0; i < st.nelim; i++)
+                    *elim13 |= (st.elim[i].cell == c2 || st.elim[i].cell == c2 + 1 ? 1ull : 1ull << 32)
+                               << (st.elim[i].digit - 1);
+                found = 1;
+            } else {
+                CHECK(st.rating < 35); /* (nothing else up to 3.5 on this grid) */
+                sk_logic_apply(l, &st);
+            }
+        }
+    }
+    sk_logic_free(l);
+    sk_model_free(m);
+    return found;
+}
+
+static void test_two_rules_together(void)
+{
+    sk_step st;
+    uint64_t elim = 0;
+    memset(&st, 0, sizeof st);
+    /* 15 at r1c1-r1c2, 13 at r1c4-r1c5 */
+    CHECK(pair_case(0, 15, 3, 13, &st, &elim));
+    CHECK_EQ_INT(st.nelim, 4);
+    CHECK(elim == (BIT(6) | BIT(7))); /* 6 and 7 from both cells of the 13, nothing from the 15 */
+    CHECK(st.rule >= 0 && st.rule2 >= 0 && st.rule != st.rule2 && st.ncells == 4);
+    /* 3 and 17 in one row: no clash; 15 and 13 in different boxes' rows */
+    CHECK(!pair_case(0, 3, 3, 17, &st, &elim));
+    CHECK(!pair_case(0, 15, 12, 13, &st, &elim));
+}
+
 static void test_filter_memo(void)
 {
     static const char *const names[] = {"# Little killer 2 ", "# I Bet Someone Did This Already ",
@@ -2871,6 +2930,7 @@ int main(void)
     RUN(test_rate_from_marks);
     RUN(test_sound_variants);
     RUN(test_filter_memo);
+    RUN(test_two_rules_together);
     RUN(test_sound_coverage);
     if (data_missing)
         printf("#  %s is missing: the collections were left out\n", DATA);
