@@ -85,6 +85,7 @@ int sk_tech_parse(const char *keyword)
 /* ---- setup ------------------------------------------------------------ */
 
 static int pairs_setup(skl_state *s);
+static int memo_set(skl_state *s, int bits);
 
 int sk_logic_new(const sk_model *m, sk_logic **out)
 {
@@ -99,7 +100,6 @@ int sk_logic_new(const sk_model *m, sk_logic **out)
     if (!s)
         return SK_ENOMEM;
     s->m = m;
-    s->memo_bits = MEMO_BITS;
     /* a rule other than given candidates may tell apart the two digits of
        a unique rectangle (a cage holding one of its cells, an odd cell):
        the pattern is then no longer deadly */
@@ -142,8 +142,7 @@ int sk_logic_new(const sk_model *m, sk_logic **out)
     }
     /* the rules' work memory, all of it now: the filters' memo and the
        tables of two rules together */
-    if (m->ncons && ((s->memo_bits && !(s->memo = calloc((size_t)1 << s->memo_bits, sizeof *s->memo))) ||
-                     !pairs_setup(s))) {
+    if (m->ncons && (!memo_set(s, MEMO_BITS) || !pairs_setup(s))) {
         sk_logic_free(s);
         return SK_ENOMEM;
     }
@@ -280,19 +279,29 @@ int skl_expired(const skl_state *s)
 int skl_filter(skl_state *s, const skx_con *c)
 {
     const sk_model *m = s->m;
-    if (!skx_memo_fits(m, c) || c->type == SKX_PAIR || c->type == SKX_COMBO ||
-        c->type == SKX_QUAD || !s->memo_bits)
+    if (!s->memo || !skx_memo_fits(m, c) || c->type == SKX_PAIR || c->type == SKX_COMBO ||
+        c->type == SKX_QUAD)
         return skx_con_filter(m, c, s->rdom, s->rscr);
-    if (!s->memo && !(s->memo = calloc((size_t)1 << s->memo_bits, sizeof *s->memo)))
-        return skx_con_filter(m, c, s->rdom, s->rscr); /* (no table: no harm) */
     return skx_memo_filter(s->memo, s->memo_bits, m, c, s->rdom, s->rscr, &s->memo_hits);
 }
 
-void skl_memo_bits(skl_state *s, int bits)
+/* A memo of 1 << bits entries (clamped to 0..24), or none for 0; 0 when
+ * it cannot be had (there is then none). */
+static int memo_set(skl_state *s, int bits)
 {
     free(s->memo);
     s->memo = NULL;
     s->memo_bits = bits < 0 ? 0 : bits > 24 ? 24 : bits;
+    if (s->memo_bits && !(s->memo = calloc((size_t)1 << s->memo_bits, sizeof *s->memo))) {
+        s->memo_bits = 0;
+        return 0;
+    }
+    return 1;
+}
+
+void skl_memo_bits(skl_state *s, int bits)
+{
+    memo_set(s, bits);
 }
 
 static void arm(skl_state *s)
@@ -1456,22 +1465,9 @@ static int rule_pair(skl_state *s)
             memset(w.sup1, 0, sizeof w.sup1);
             memset(s->pair_sup, 0, (size_t)w.n2 * sizeof *s->pair_sup);
             pair_assign(&w, 0);
-            int found = 0;
-            if (w.leaves <= PAIR_LEAVES && w.nodes <= 8 * PAIR_LEAVES) {
-                /* (no assignment at all: the position has no solution, which
-                   is not this technique's to say) */
-                uint64_t any = 0;
-                for (int j = 0; j < w.n1; j++)
-                    any |= w.sup1[j];
-                for (int k = 0; k < 2 && any; k++)
-                    for (int j = 0; j < (k ? w.n2 : w.n1); j++) {
-                        int o = k ? w.cells2[j] : cells1[j];
-                        uint64_t keep = k ? s->pair_sup[j] : w.sup1[j];
-                        if (!s->val[o] && (s->cand[o] & ~keep))
-                            found = 1;
-                    }
-            }
-            if (!found) {
+            /* (no assignment at all, sup1[0] empty: the position has no
+               solution, which is not this technique's to say) */
+            if (w.leaves > PAIR_LEAVES || w.nodes > 8 * PAIR_LEAVES || !w.sup1[0]) {
                 *none = key;
                 continue;
             }
@@ -1492,6 +1488,10 @@ static int rule_pair(skl_state *s)
                         s->step.digits |= v & -v;
                     }
                 }
+            if (!s->step.nelim) {
+                *none = key;
+                continue;
+            }
             s->step.rule = c1->rule;
             s->step.rule2 = c2->rule;
             s->step.subtype = 3;

@@ -111,9 +111,8 @@ struct sk_logic {
     uint64_t *pos2;  /* ... and the positions it puts aside */
     uint64_t *rdom;  /* variant rules: a constraint's cells' masks ... */
     uint64_t *rscr;  /* ... and the scratch its filter needs */
-    struct skx_memo *memo; /* skl_filter's table (allocated by sk_logic_new
-                              for a model with rules, after skl_memo_bits
-                              on first use), */
+    struct skx_memo *memo; /* skl_filter's table, allocated by sk_logic_new
+                              for a model with rules (or skl_memo_bits), */
     int memo_bits;         /* of 1 << memo_bits entries (0: none) */
     unsigned long memo_hits; /* answers it gave (for the tests) */
     /* two rules together (rule_pair), set up by sk_logic_new: for each

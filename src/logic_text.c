@@ -537,16 +537,10 @@ static void put_source(writer *w, const skx_con *c)
         return;
     }
     puts_(w, what[SKX_SRC_WHAT(src)]);
-    if (kind == SKX_SRC_HOUSE) { /* one house: its own name ("row 3", "main diagonal") */
+    if (kind == SKX_SRC_HOUSE) { /* one house: its own name ("row 3", "main diagonal");
+                                    a range is of two houses or more */
         puts_(w, sk_model_house_name(m, a, name, sizeof name));
         return;
-    }
-    if (a == b) { /* (not made: one house is named by its index) */
-        for (int h = 0; h < m->nhouses; h++)
-            if (m->house_kind[h] == kind && m->house_num[h] == a) {
-                puts_(w, sk_model_house_name(m, h, name, sizeof name));
-                return;
-            }
     }
     putf(w, "%s %d-%d", kind < 4 ? plural[kind] : "houses", (a < b ? a : b) + 1, (a < b ? b : a) + 1);
 }
@@ -568,6 +562,15 @@ static const skx_con *implied_con(const sk_model *m, const int *cells, int ncell
             return c;
     }
     return NULL;
+}
+
+/* The constraint an implied-sum step (rule -1) narrowed, or NULL. */
+static const skx_con *step_con(const sk_model *m, const sk_step *s)
+{
+    if (s->technique != SK_TECH_VARIANT_RULE || s->rule >= 0 || s->ncells <= 0 || !s->cells)
+        return NULL;
+    int minus = s->subtype < 0 ? 0 : s->subtype > s->ncells ? s->ncells : s->subtype;
+    return implied_con(m, s->cells, s->ncells, minus, s->total);
 }
 
 /* What a variant rule's link follows from, without parentheses: "killer
@@ -869,7 +872,7 @@ static void describe(writer *w, const sk_step *s)
             int minus = s->subtype < 0 ? 0 : s->subtype > ncells ? ncells : s->subtype;
             puts_(w, ": ");
             put_sum(w, s->cells, NULL, ncells, minus, s->total);
-            const skx_con *c = implied_con(w->m, s->cells, ncells, minus, s->total);
+            const skx_con *c = step_con(w->m, s);
             if (c && c->src) { /* "(innies of rows 1-3)" */
                 puts_(w, " (");
                 put_source(w, c);
@@ -967,14 +970,11 @@ char *sk_step_rule_source(const sk_model *m, const sk_step *s, char *buf, size_t
     if (!buf || size == 0)
         return buf;
     writer_init(&w, m, SK_ALPHABET_AUTO, buf, size);
-    if (s && s->technique == SK_TECH_VARIANT_RULE && s->rule < 0 && s->ncells > 0 && s->cells) {
-        int minus = s->subtype < 0 ? 0 : s->subtype > s->ncells ? s->ncells : s->subtype;
-        const skx_con *c = implied_con(m, s->cells, s->ncells, minus, s->total);
-        if (c)
-            put_source(&w, c);
-        else
-            puts_(&w, "implied");
-    }
+    const skx_con *c = s ? step_con(m, s) : NULL;
+    if (c)
+        put_source(&w, c);
+    else if (s && s->technique == SK_TECH_VARIANT_RULE && s->rule < 0)
+        puts_(&w, "implied");
     return writer_end(&w);
 }
 
