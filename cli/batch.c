@@ -402,6 +402,7 @@ static void item_reset(cli_item *it)
     memset(&it->diag, 0, sizeof it->diag);
     it->system_error = 0;
     it->model_error = 0;
+    it->why_kind = 0;
     it->searched = 0;
     it->has_solution = 0;
     it->has_carried = 0;

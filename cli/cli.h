@@ -475,6 +475,10 @@ typedef struct cli_item {
 
     cli_status status;
     sk_diag diag;           /* status INVALID: where (line 0 = unknown) and why */
+    int why_kind;           /* status NONE found by the logical solver (rate,
+                               explain, hint --no-check): SK_WHY_CELL or
+                               SK_WHY_HOUSE, the reason in diag.message;
+                               else 0 */
     int system_error;       /* INVALID because of a system error (exit 4) */
     int model_error;        /* INVALID because its geometry makes no model:
                                the same error as the puzzles around it */
@@ -611,9 +615,12 @@ int cli_form_multiline(sk_format f);
 /* The pencil marks masks (N*N, bit d-1 for digit d) of it as a grid: each
  * cell's symbols run together (separated by commas when a symbol takes
  * several characters), padded to the widest cell, boxes marked with '|'
- * and '-+-' lines.  When it cannot be allocated, o->nomem is set (the
- * item then fails with "out of memory"). */
-void cli_candidate_grid(cli_out *o, const cli_item *it, const uint64_t *masks);
+ * and '-+-' lines; values (N*N, 0 = empty, may be NULL) are the filled
+ * cells, so that an empty cell with one candidate is written by place and
+ * reads back as one (sk_write_position).  When it cannot be allocated,
+ * o->nomem is set (the item then fails with "out of memory"). */
+void cli_candidate_grid(cli_out *o, const cli_item *it, const uint64_t *masks,
+                        const uint8_t *values);
 /* The same as JSON: ,"candidates":[...] with a string of symbols per cell
  * (an array of integers per cell when N > 35). */
 void cli_candidate_json(cli_out *o, const cli_item *it, const uint64_t *masks);
@@ -640,6 +647,10 @@ void cli_logic_drop(cli_worker *w);
 int cli_logic_start(sk_logic *l, const cli_item *it);
 /* Records a failure of the logical solver on it: out of memory, the
  * timeout (status timeout) or a library error (invalid). */
+/* With --no-check: when the logical solver stopped at a position that
+ * shows it has no solution (sk_logic_contradiction), the item's status
+ * becomes NONE with the reason and the steps taken; 1 then, else 0. */
+int cli_logic_contradiction(cli_item *it, sk_logic *l, int steps);
 void cli_logic_failed(cli_item *it, int rc);
 
 /* Marks it INVALID because an allocation failed (exit status 4). */

@@ -66,6 +66,10 @@ static void explain_work(cli_worker *w, cli_item *it)
         cli_logic_failed(it, rc);
         return;
     }
+    if (r.stuck && cli_logic_contradiction(it, l, r.steps)) {
+        free(steps.data);
+        return;
+    }
     /* a timeout keeps the steps found before it, with the position they
        lead to: a person can go on from there with 'hint' */
     int late = rc == SK_ETIME;
@@ -91,13 +95,13 @@ static void explain_work(cli_worker *w, cli_item *it)
                 cli_rating_text(&o, &r);
             }
             cli_out_write(&o, "\n", 1);
-            cli_candidate_grid(&o, it, sk_logic_candidates(l));
+            cli_candidate_grid(&o, it, sk_logic_candidates(l), sk_logic_values(l));
         } else if (r.stuck) {
             stuck_text(&o, a, r.steps);
             cli_out_write(&o, "; rating ", 9);
             cli_rating_text(&o, &r);
             cli_out_write(&o, "\n", 1);
-            cli_candidate_grid(&o, it, sk_logic_candidates(l));
+            cli_candidate_grid(&o, it, sk_logic_candidates(l), sk_logic_values(l));
         } else {
             cli_out_write(&o, "rating ", 7);
             cli_rating_text(&o, &r);
@@ -164,7 +168,9 @@ const cli_command cli_cmd_explain = {
     "  ...\n"
     "  rating 2.6/1.5/1.5, 68 steps, hardest: Pointing\n"
     "When no technique applies before the end, the last line says so and the\n"
-    "candidates left follow, as 'sudokit candidates' writes them:\n"
+    "candidates left follow, as 'sudokit candidates' writes them (a cell\n"
+    "left with one candidate by place, '..3......', so that 'hint' reads it\n"
+    "back as a candidate):\n"
     "  stuck after 24 steps: no technique applies; rating 20.0/1.2/1.2\n"
     "When --timeout ends the search for a step (it counts for each step),\n"
     "the steps found before it are kept, then the line says so and the\n"
@@ -173,7 +179,9 @@ const cli_command cli_cmd_explain = {
     "  timeout after 2 steps: no next step found within 10 s; rating so far\n"
     "  10.1/2.3/2.3\n"
     "Puzzles are separated by a blank line; one that is not rated gives the\n"
-    "line rate gives it ('multiple: the puzzle has several solutions').\n"
+    "line rate gives it ('multiple: the puzzle has several solutions'; with\n"
+    "--no-check, 'none: the puzzle has no solution: r5c6 has no candidate\n"
+    "left after 58 logical steps' when the path runs into a contradiction).\n"
     "\n"
     "JSON output (--json): one object per puzzle, in input order, with the\n"
     "fields of rate (er, ep, ed, the three techniques, stuck), \"candidates\"\n"

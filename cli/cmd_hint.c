@@ -29,6 +29,8 @@ static void hint_work(cli_worker *w, cli_item *it)
         cli_logic_failed(it, rc);
         return;
     }
+    if (!found && !solved && cli_logic_contradiction(it, l, 0))
+        return;
     if (a->json) {
         cli_outf(&o, ",\"solved\":%s,\"stuck\":%s", solved ? "true" : "false",
                  !solved && !found ? "true" : "false");
@@ -71,7 +73,10 @@ const cli_command cli_cmd_hint = {
     "  r4c5 = 7: hidden single in box 5 (rating 1.2)\n"
     "or 'solved: every cell is filled', or 'stuck: no technique applies'.\n"
     "The position must still have exactly one solution (unless --no-check):\n"
-    "a wrong digit filled in gives 'none: the puzzle has no solution'.\n"
+    "a wrong digit filled in gives 'none: the puzzle has no solution'; with\n"
+    "--no-check, a position that shows it has none on its face (a cell\n"
+    "without candidate) says where: 'none: the puzzle has no solution: r1c1\n"
+    "has no candidate left'.\n"
     "\n"
     "JSON output (--json): one object per puzzle, in input order, with\n"
     "\"solved\" and \"stuck\" (true or false) and \"step\", the step as an\n"

@@ -42,6 +42,10 @@ static void rate_work(cli_worker *w, cli_item *it)
         cli_logic_failed(it, rc);
         return;
     }
+    if (r->stuck && cli_logic_contradiction(it, l, r->steps)) {
+        free(r);
+        return;
+    }
     free(it->payload);
     it->payload = r;
 }
@@ -135,7 +139,10 @@ const cli_command cli_cmd_rate = {
     "'sudokit explain' shows the steps, 'sudokit hint' the next one.\n"
     "\n"
     "First the puzzle is proven to have exactly one solution (unless\n"
-    "--no-check): one with none or several is not rated.\n"
+    "--no-check): one with none or several is not rated.  With --no-check,\n"
+    "a path that reaches a position showing it has no solution stops there:\n"
+    "  none: the puzzle has no solution: r1c1 has no candidate left\n"
+    "(JSON: \"reason\":{\"kind\":\"cell\",\"message\":...}, kind cell or house).\n"
     "Variant rules take part: each time one of a rule's constraints narrows\n"
     "its cells' candidates, that is a step of its own (variant-rule, rated by\n"
     "sudokit, since SE has no variant rules; it names the rule), the rules\n"

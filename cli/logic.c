@@ -103,6 +103,23 @@ void cli_logic_failed(cli_item *it, int rc)
     }
 }
 
+int cli_logic_contradiction(cli_item *it, sk_logic *l, int steps)
+{
+    sk_why why;
+    if (it->status != CLI_ST_UNCHECKED || sk_logic_contradiction(l, it->alphabet, &why) != 1)
+        return 0;
+    it->status = CLI_ST_NONE;
+    it->why_kind = why.kind;
+    it->diag.line = it->line;
+    it->diag.column = 0;
+    if (steps)
+        snprintf(it->diag.message, sizeof it->diag.message, "%.150s after %d logical step%s",
+                 why.message, steps, steps == 1 ? "" : "s");
+    else
+        snprintf(it->diag.message, sizeof it->diag.message, "%.150s", why.message);
+    return 1;
+}
+
 int cli_logic_start(sk_logic *l, const cli_item *it)
 {
     return it->has_marks ? sk_logic_start_candidates(l, it->cells, it->marks)
@@ -297,7 +314,10 @@ void cli_logic_refused(const cli_item *it)
 {
     switch (it->status) {
     case CLI_ST_NONE:
-        printf("none: the puzzle has no solution\n");
+        if (it->why_kind)
+            printf("none: the puzzle has no solution: %s\n", it->diag.message);
+        else
+            printf("none: the puzzle has no solution\n");
         break;
     case CLI_ST_MULTIPLE:
         printf("multiple: the puzzle has several solutions\n");

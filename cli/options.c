@@ -178,7 +178,10 @@ const cli_option cli_options[] = {
      .group = CLI_GROUP_LOGIC,
      .more = "Without it, a puzzle with no solution or several is not rated: the techniques "
              "assume a unique solution (unique rectangles, BUG), and a rating of a puzzle "
-             "that has none or several means little."},
+             "that has none or several means little.  With it, a path that reaches a "
+             "position showing it has no solution (a cell without candidate, a digit "
+             "without place in a house: a wrong given) stops there, with status none and "
+             "the reason ('r5c6 has no candidate left after 58 logical steps')."},
     {OPT_MAX_RATING, 0, "max-rating", "R", LOGIC,
      "try only the techniques rated R or less on Sudoku Explainer's scale (such as 2.8 for "
      "singles and locked candidates, 4.4 up to the XYZ-wing); a puzzle that needs more "
@@ -507,7 +510,7 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         errno = 0;
         a->timeout = strtod(arg, &end);
         if (errno || end == arg || *end || !(a->timeout > 0) || a->timeout > 1e9)
-            return cli_usage_error(cmd, "--timeout wants a positive number of seconds, not '%s'", arg);
+            return cli_usage_error(cmd, "--timeout wants a positive number of seconds, at most 1e9, not '%s'", arg);
         break;
     case OPT_LIMIT:
         if (parse_u64(arg, &a->limit) || a->limit == 0)

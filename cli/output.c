@@ -332,6 +332,11 @@ void cli_json_end(FILE *f, const cli_item *it)
     if (it->searched)
         fprintf(f, ",\"nodes\":%" PRIu64 ",\"guesses\":%" PRIu64 ",\"time_us\":%" PRIu64,
                 it->res.nodes, it->res.guesses, it->usec);
+    if (it->status == CLI_ST_NONE && it->why_kind) {
+        fprintf(f, ",\"reason\":{\"kind\":\"%s\",\"message\":", sk_why_keyword(it->why_kind));
+        cli_json_string(f, it->diag.message);
+        fputc('}', f);
+    }
     if (it->status == CLI_ST_INVALID) {
         fputs(",\"error\":{\"file\":", f);
         cli_json_string(f, it->file);
@@ -439,22 +444,23 @@ static const char *mask_text(const cli_item *it, uint64_t m, char *buf, size_t s
     return buf;
 }
 
-void cli_candidate_grid(cli_out *o, const cli_item *it, const uint64_t *masks)
+void cli_candidate_grid(cli_out *o, const cli_item *it, const uint64_t *masks,
+                        const uint8_t *values)
 {
     sk_alphabet a = it->alphabet;
-    long need = sk_write_candidates(NULL, 0, &it->geom, masks, SK_FORMAT_PENCIL, a);
+    long need = sk_write_position(NULL, 0, &it->geom, values, masks, SK_FORMAT_PENCIL, a);
     char *text;
     if (need == SK_EINVAL && a != SK_ALPHABET_AUTO) {
         a = SK_ALPHABET_AUTO; /* as cli_print_marks falls back */
-        need = sk_write_candidates(NULL, 0, &it->geom, masks, SK_FORMAT_PENCIL, a);
+        need = sk_write_position(NULL, 0, &it->geom, values, masks, SK_FORMAT_PENCIL, a);
     }
     text = need >= 0 ? malloc((size_t)need + 1) : NULL;
     if (need >= 0 && !text) {
         o->nomem = 1; /* the item fails with "out of memory", exit 4 */
         return;
     }
-    if (!text || sk_write_candidates(text, (size_t)need + 1, &it->geom, masks, SK_FORMAT_PENCIL,
-                                     a) < 0) {
+    if (!text || sk_write_position(text, (size_t)need + 1, &it->geom, values, masks,
+                                   SK_FORMAT_PENCIL, a) < 0) {
         if (need == SK_ENOMEM)
             o->nomem = 1;
         else

@@ -795,6 +795,16 @@ SK_API long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t
  */
 SK_API long sk_write_candidates(char *buf, size_t size, const sk_geometry *g,
                                 const uint64_t *cand, sk_format f, sk_alphabet a);
+/* The same for a position that has filled cells: values (N*N, 0 = empty;
+ * NULL: as sk_write_candidates) says which cells are filled.  In PENCIL a
+ * field of one symbol is a filled cell, so an empty cell left with one
+ * candidate is written by place ("..3......"), which reads back as a
+ * candidate; in the NUMBERS alphabet above 9x9, which has no such field,
+ * it is written as a filled cell.  SUKAKU has no filled cells: values
+ * changes nothing there. */
+SK_API long sk_write_position(char *buf, size_t size, const sk_geometry *g,
+                              const uint8_t *values, const uint64_t *cand, sk_format f,
+                              sk_alphabet a);
 
 /*
  * Writes the variant rules of g as text, one rule per line in the form the
@@ -1116,8 +1126,9 @@ SK_API int sk_logic_start(sk_logic *l, const uint8_t *givens);
 /* Starts from pencil marks: cand[c] holds bit d-1 when digit d is still a
  * candidate of cell c; givens (may be NULL) marks the cells that are
  * filled.  Candidates that a filled cell's digit rules out are removed.
- * SK_EINVAL when a cell has no candidate or a given is not among its
- * cell's candidates. */
+ * SK_EINVAL when a given is not among its cell's candidates.  A cell left
+ * without a candidate makes a position without solution: sk_logic_next
+ * finds no step there and sk_logic_contradiction names the cell. */
 SK_API int sk_logic_start_candidates(sk_logic *l, const uint8_t *givens, const uint64_t *cand);
 /* Techniques rated above max_rating (tenths) are not tried; 0 = no limit.
  * `candidates --basic` uses 28 (singles and locked candidates). */
@@ -1128,7 +1139,8 @@ SK_API void sk_logic_set_limit(sk_logic *l, int max_rating);
  * one: every technique is tried and fails), or on a large grid. */
 SK_API void sk_logic_set_timeout(sk_logic *l, double seconds);
 /* Finds the next step: 1 with *step filled, 0 when no technique applies
- * (or the grid is solved), negative status on error (SK_ETIME). */
+ * (or the grid is solved, or sk_logic_contradiction shows that the
+ * position has no solution), negative status on error (SK_ETIME). */
 SK_API int sk_logic_next(sk_logic *l, sk_step *step);
 /* Applies a step found by sk_logic_next on the same position. */
 SK_API void sk_logic_apply(sk_logic *l, const sk_step *step);
@@ -1138,6 +1150,16 @@ SK_API const uint64_t *sk_logic_candidates(const sk_logic *l);
 SK_API const uint8_t *sk_logic_values(const sk_logic *l);
 /* 1 when every cell is filled. */
 SK_API int sk_logic_solved(const sk_logic *l);
+/* 1 when the position shows on its face that it has no solution, with
+ * *why saying where: kind SK_WHY_CELL (an empty cell without a candidate,
+ * why->cell) or SK_WHY_HOUSE (a digit a house lacks has no place left in
+ * it, why->house and why->digit), and why->message ("r1c1 has no
+ * candidate left", "row 3 has no place left for 5", digits in alphabet
+ * a); else 0; SK_EINVAL when l or why is NULL.  A position reached from a
+ * puzzle with a solution never shows one; one rated unchecked (a wrong
+ * given, pencil marks without the true digit) can, and the logical solver
+ * stops there. */
+SK_API int sk_logic_contradiction(sk_logic *l, sk_alphabet a, sk_why *why);
 
 /* SE's three figures for a puzzle, in tenths. */
 typedef struct sk_rating {

@@ -325,8 +325,8 @@ static void put(text *t, const char *fmt, ...)
         t->len = t->len + (size_t)k < t->size ? t->len + (size_t)k : t->size - 1;
 }
 
-/* Symbol of digit d in alphabet a (decimal when a has none). */
-static const char *sym(sk_alphabet a, int n, int d, char *buf)
+/* Symbol of digit d in alphabet a (decimal when a has none); model.h. */
+const char *skx_digit_symbol(sk_alphabet a, int n, int d, char *buf)
 {
     char c = 0;
     if (a == SK_ALPHABET_AUTO)
@@ -362,17 +362,17 @@ static void put_short(text *t, const sk_model *m, sk_alphabet al, const reason *
     case SK_WHY_CELL:
         if (r->digit) {
             put(t, "%s cannot keep its given %s", skx_cell_name(m->n, r->cell, c),
-                sym(al, m->n, r->digit, d));
+                skx_digit_symbol(al, m->n, r->digit, d));
             if (r->cell2 >= 0)
                 put(t, ": %s must hold %s too", skx_cell_name(m->n, r->cell2, c),
-                    sym(al, m->n, r->digit, d));
+                    skx_digit_symbol(al, m->n, r->digit, d));
         } else {
             put(t, "%s has no candidate left", skx_cell_name(m->n, r->cell, c));
         }
         break;
     case SK_WHY_HOUSE:
         put(t, "%s has no place left for %s", sk_model_house_name(m, r->house, h, sizeof h),
-            sym(al, m->n, r->digit, d));
+            skx_digit_symbol(al, m->n, r->digit, d));
         break;
     default:
         put(t, "the ");
@@ -406,7 +406,7 @@ static void put_root(text *t, const sk_model *m, sk_alphabet al, const reason *r
         break;
     case SK_WHY_HOUSE:
         put(t, "the %s leave %s no place for %s", t->from,
-            sk_model_house_name(m, r->house, h, sizeof h), sym(al, m->n, r->digit, d));
+            sk_model_house_name(m, r->house, h, sizeof h), skx_digit_symbol(al, m->n, r->digit, d));
         break;
     default:
         put(t, "the %s leave the ", t->from);
@@ -438,7 +438,7 @@ static int givens_reason(const sk_model *m, const uint8_t *givens, sk_alphabet a
         w->cell2 = c.cell1;
         w->house = c.house;
         w->digit = c.digit;
-        put(&t, "the givens repeat %s in %s (%s and %s)", sym(al, m->n, c.digit, d),
+        put(&t, "the givens repeat %s in %s (%s and %s)", skx_digit_symbol(al, m->n, c.digit, d),
             sk_model_house_name(m, c.house, h, sizeof h), skx_cell_name(m->n, c.cell1, a),
             skx_cell_name(m->n, c.cell2, b));
         return 1;
@@ -506,12 +506,12 @@ static int probe(ex *x, sk_alphabet al, const char *from, sk_why *w)
             k = 0;
             for (uint64_t g = c; g; g &= g - 1, k++)
                 put(&t, "%s%s", k == 0 ? "" : k == size - 1 ? " or " : ", ",
-                    sym(al, m->n, digit_of(g & -g), d));
+                    skx_digit_symbol(al, m->n, digit_of(g & -g), d));
             put_after(&t, forced);
             put(&t, ", and %s: ", size == 2 ? "neither works" : "none works");
             k = 0;
             for (uint64_t g = c; g; g &= g - 1, k++) {
-                put(&t, "%swith %s, ", k ? "; " : "", sym(al, m->n, digit_of(g & -g), d));
+                put(&t, "%swith %s, ", k ? "; " : "", skx_digit_symbol(al, m->n, digit_of(g & -g), d));
                 put_short(&t, m, al, &fails[k]);
             }
             return 1;

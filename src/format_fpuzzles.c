@@ -184,8 +184,20 @@ static int collect_json(sk_reader *r, text *t, long *first_line, sk_diag *d)
                 return skf_fail(d, no, (long)k + 1, "unexpected text after the f-puzzles JSON");
             return SK_OK;
         }
+        long last = ln->no;
         skf_pop(r);
         ln = skf_peek(r, 0);
+        /* a line that starts another puzzle ({"size": begins every
+           f-puzzles object, and only the whole object has a size): this
+           one was cut short, and the next is read on its own */
+        if (ln && !ln->too_long && !ln->nul_col) {
+            size_t k = first_nonspace(ln);
+            if (ln->len - k >= 7 && strncmp(ln->text + k, "{\"size\"", 7) == 0)
+                return skf_fail(d, *first_line, 0,
+                                "f-puzzles JSON cut short: line %ld ends before its closing '}' "
+                                "and the next line starts another puzzle",
+                                last);
+        }
     }
 }
 
@@ -249,6 +261,7 @@ typedef struct fp {
     long line0;      /* input line of the text's first line (JSON), or 0 */
     long col0;       /* for a compressed string: its column, else 0 */
     int n;
+    char nstr[12];   /* n in decimal, for messages */
     char ignored[160];
 } fp;
 
@@ -649,7 +662,8 @@ static int quadruples(fp *f, const skj_value *list)
         for (size_t j = 0; j < vv->count; j++) {
             long d;
             if (!int_of(&vv->items[j], &d) || d < 1 || d > f->n)
-                return bad(f, &vv->items[j], "a quadruple value is a digit of the grid%s", "");
+                return bad(f, &vv->items[j], "a quadruple value must be a digit from 1 to %s",
+                           f->nstr);
             digits[nd++] = (int)d;
         }
         if (nd == 0)
@@ -693,6 +707,7 @@ static int convert(fp *f, const skj_value *root)
     if (!size || !int_of(size, &n) || n < 1 || n > SK_MAX_N)
         return bad(f, size ? size : root, "\"size\" must be a grid side from 1 to 64%s", "");
     f->n = (int)n;
+    snprintf(f->nstr, sizeof f->nstr, "%d", f->n);
     if (!grid || grid->type != SKJ_ARRAY || (long)grid->count != n) {
         char what[16];
         snprintf(what, sizeof what, "%ld", n);
@@ -728,7 +743,7 @@ static int convert(fp *f, const skj_value *root)
             long x;
             if (val && val->type != SKJ_NULL) {
                 if (!int_of(val, &x) || x < 0 || x > n)
-                    return bad(f, val, "a cell value is a digit of the grid%s", "");
+                    return bad(f, val, "a cell value must be a digit from 1 to %s", f->nstr);
                 if (!x && given && given->type == SKJ_TRUE)
                     return bad(f, val, "a given cell holds 0, which is not a digit of the "
                                        "grid%s",
@@ -754,7 +769,8 @@ static int convert(fp *f, const skj_value *root)
                 int digits[SK_MAX_N], nd = 0;
                 for (size_t k = 0; k < marks->count && nd < SK_MAX_N; k++) {
                     if (!int_of(&marks->items[k], &x) || x < 1 || x > n)
-                        return bad(f, &marks->items[k], "a pencil mark is a digit of the grid%s", "");
+                        return bad(f, &marks->items[k], "a pencil mark must be a digit from 1 to %s",
+                                   f->nstr);
                     digits[nd++] = (int)x;
                 }
                 int rc = push(f, marks, SK_RULE_DIGITS, 0, &i, 1, 0, digits, nd);

@@ -370,6 +370,7 @@ int sk_logic_start(sk_logic *s, const uint8_t *givens)
     if (!s || !givens)
         return SK_EINVAL;
     s->pos_valid = 0;
+    s->looked = 0;
     for (int c = 0; c < s->nc; c++) {
         s->cand[c] = cell_domain(s, c);
         s->val[c] = 0;
@@ -390,6 +391,7 @@ int sk_logic_start_candidates(sk_logic *s, const uint8_t *givens, const uint64_t
     if (!s || !cand)
         return SK_EINVAL;
     s->pos_valid = 0;
+    s->looked = 0;
     for (int c = 0; c < s->nc; c++) {
         s->cand[c] = cand[c] & cell_domain(s, c);
         s->val[c] = 0;
@@ -401,11 +403,59 @@ int sk_logic_start_candidates(sk_logic *s, const uint8_t *givens, const uint64_t
             return SK_EINVAL;
         place(s, c, givens[c] - 1);
     }
-    for (int c = 0; c < s->nc; c++)
-        if (!s->cand[c])
-            return SK_EINVAL;
     positions_table(s);
     return SK_OK;
+}
+
+/* What shows that the position has no solution, as far as looking at it
+ * shows: an empty cell without a candidate (its index, *house -1), or a
+ * house (s->house index) where a digit it lacks has no place left; 0
+ * when neither. */
+static int contradiction(skl_state *s, int *cell, int *house, int *digit)
+{
+    if (!s->pos_valid)
+        positions_table(s);
+    for (int c = 0; c < s->nc; c++)
+        if (!s->val[c] && !s->cand[c]) {
+            *cell = c;
+            *house = *digit = -1;
+            return 1;
+        }
+    for (int k = 0; k < s->nh; k++)
+        for (uint64_t v = s->m->all & ~s->hplaced[k]; v; v &= v - 1)
+            if (!s->pos[k * s->n + lowest(v)]) {
+                *cell = -1;
+                *house = k;
+                *digit = lowest(v);
+                return 1;
+            }
+    return 0;
+}
+
+int sk_logic_contradiction(sk_logic *s, sk_alphabet a, sk_why *why)
+{
+    int cell, house, digit;
+    if (!s || !why)
+        return SK_EINVAL;
+    memset(why, 0, sizeof *why);
+    why->cell = why->cell2 = why->house = why->rule = -1;
+    if (!contradiction(s, &cell, &house, &digit))
+        return 0;
+    if (cell >= 0) {
+        why->kind = SK_WHY_CELL;
+        why->cell = cell;
+        snprintf(why->message, sizeof why->message, "r%dc%d has no candidate left",
+                 cell / s->m->n + 1, cell % s->m->n + 1);
+    } else {
+        char name[64], sym[8];
+        why->kind = SK_WHY_HOUSE;
+        why->house = s->house[house];
+        why->digit = digit + 1;
+        sk_model_house_name(s->m, why->house, name, sizeof name);
+        snprintf(why->message, sizeof why->message, "%s has no place left for %s", name,
+                 skx_digit_symbol(a, s->n, digit + 1, sym));
+    }
+    return 1;
 }
 
 const uint64_t *sk_logic_candidates(const sk_logic *s)
@@ -674,6 +724,8 @@ static int locking(skl_state *s, int direct)
         }
     for (int pi = 0; pi < 4; pi++) {
         int t1 = pairs[pi][0], t2 = pairs[pi][1];
+        if (pi == 2 && s->limit && s->limit < (direct ? 19 : 28))
+            break; /* claiming rates above the caller's limit */
         for (int d = 0; d < s->n; d++)
             for (int k1 = from[t1]; k1 < to[t1]; k1++) {
                 uint64_t p1 = positions(s, k1, d);
@@ -1512,6 +1564,15 @@ static int allowed(const skl_state *s, int r)
 static int next_step(skl_state *s)
 {
     int st;
+    int cell, house, digit;
+    /* a position without solution has steps of every kind and none leads
+       anywhere (the chains find them by the thousand): looked for at the
+       start, then before the chains */
+    if (!s->looked) {
+        s->looked = 1;
+        if (contradiction(s, &cell, &house, &digit))
+            return 0;
+    }
     if (!s->pos_valid)
         positions_table(s);
     if (full_house_or_hidden_single(s))
@@ -1568,6 +1629,8 @@ static int next_step(skl_state *s)
         return st;
     if (allowed(s, 62) && (st = skl_aligned(s, 2)) != 0)
         return st;
+    if (contradiction(s, &cell, &house, &digit))
+        return 0;
     /* chaining: cycles and forcing chains, then aligned triple exclusion,
        Nishio, multiple and dynamic chains */
     if (allowed(s, 65) && (st = skl_chains(s, 0)) != 0)

@@ -103,6 +103,8 @@ struct sk_logic {
     uint32_t *cpos;  /* each cell's houses: k << 6 | its index in house k */
     int words;       /* 64-bit words of a set of cells */
     uint64_t *peerbits; /* nc sets: each cell's peers */
+    int looked;      /* the position since sk_logic_start* was looked at for a
+                        contradiction (next_step) */
     int pos_valid;   /* pos, hplaced and hempty follow cand and val (kept
                         up by place and sk_logic_apply) */
     sk_cand *elim2;  /* the step storage while collecting */

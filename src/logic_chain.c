@@ -1018,7 +1018,8 @@ static int reach_build(skl_state *s)
         c->reach = r;
         c->reach_cap = need;
     }
-    memset(c->reach, 0, need * sizeof *c->reach);
+    if (need) /* (none: reach may still be NULL) */
+        memset(c->reach, 0, need * sizeof *c->reach);
     /* components complete in reverse topological order, so walking them
        by number lets each OR in sets already final (an edge inside a
        component adds its own, which is set first) */

@@ -221,4 +221,8 @@ static inline int skx_implied_total(const sk_model *m, const skx_con *c)
 
 #define SKX_NO_RULE 0xffffu
 
+/* Symbol of digit d (1..n) in alphabet a, AUTO as sk_explain_none reads
+ * it, decimal where a has none; buf holds 8 bytes (src/explain.c). */
+const char *skx_digit_symbol(sk_alphabet a, int n, int d, char *buf);
+
 #endif

@@ -587,11 +587,35 @@ static const char *not_text(const char *s, size_t len)
     if (len >= 2 && ((unsigned char)s[0] == 0xfe && (unsigned char)s[1] == 0xff))
         return "the input is UTF-16 text (big-endian), expected UTF-8 or ASCII: convert it "
                "first (iconv -f UTF-16 -t UTF-8)";
-    size_t odd = 0;
+    static const struct {
+        const char *magic;
+        size_t len;
+        const char *why;
+    } packed[] = {
+        {"\x1f\x8b\x08", 3, "the input is gzip-compressed: decompress it first (zcat FILE | sudokit ...)"},
+        {"BZh", 3, "the input is bzip2-compressed: decompress it first (bzcat FILE | sudokit ...)"},
+        {"\xfd" "7zXZ", 5, "the input is xz-compressed: decompress it first (xzcat FILE | sudokit ...)"},
+        {"\x28\xb5\x2f\xfd", 4, "the input is zstd-compressed: decompress it first (zstdcat FILE | sudokit ...)"},
+        {"PK\x03\x04", 4, "the input is a zip archive: extract its files first"},
+        {"7z\xbc\xaf", 4, "the input is a 7z archive: extract its files first"},
+    };
+    for (i = 0; i < sizeof packed / sizeof packed[0]; i++)
+        if (len >= packed[i].len && !memcmp(s, packed[i].magic, packed[i].len) &&
+            (packed[i].magic[0] != 'B' || (len >= 10 && !memcmp(s + 4, "1AY&SY", 6))))
+            return packed[i].why; /* (bzip2: "BZh", a size, then its block's mark) */
+    size_t odd = 0, ctl = 0;
     for (i = 0; i < len; i++) {
-        nul += s[i] == '\0';
-        odd += s[i] == '\0' && i % 2;
+        unsigned char c = (unsigned char)s[i];
+        nul += c == '\0';
+        odd += c == '\0' && i % 2;
+        /* control bytes that no text holds (tab, line ends, form feed and
+           escape aside) */
+        ctl += (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' &&
+                c != 0x1b) || c == 0x7f;
     }
+    if (len >= 64 && ctl * 20 >= len && (nul == 0 || nul * 100 < len))
+        return "the input is not text (one byte in twenty or more is a control character), "
+               "expected puzzles as text";
     if (nul == 0)
         return NULL;
     /* ASCII as UTF-16: a NUL at nearly every even or every odd place */

@@ -226,14 +226,36 @@ static int put_marks(out *o, int n, uint64_t m, sk_alphabet a)
     return len;
 }
 
+/* Whether cell i, open (vals[i] 0) with one candidate, is written by
+ * place ("..3......"): a field of one symbol reads back as a filled cell.
+ * Not with numbers above 9x9, which have no such field. */
+static int by_place(int n, const uint64_t *cand, const uint8_t *vals, int i, sk_alphabet a)
+{
+    return vals && cand && !vals[i] && !(cand[i] & (cand[i] - 1)) &&
+           !(a == SK_ALPHABET_NUMBERS && n > 9);
+}
+
+/* The marks of cell i as put_marks writes them, or by place. */
+static int put_field(out *o, int n, const uint64_t *cand, const uint8_t *grid,
+                     const uint8_t *vals, int i, sk_alphabet a)
+{
+    uint64_t m = marks_of(n, cand, grid, i);
+    if (!by_place(n, cand, vals, i, a))
+        return put_marks(o, n, m, a);
+    for (int v = 1; o && v <= n; v++)
+        put(o, m >> (v - 1) & 1 ? sk_alphabet_symbol(a == SK_ALPHABET_NUMBERS ? SK_ALPHABET_DIGITS : a, v)
+                                : '.');
+    return n;
+}
+
 static void write_pencil(out *o, const sk_geometry *g, const uint64_t *cand,
-                         const uint8_t *grid, sk_alphabet a)
+                         const uint8_t *grid, const uint8_t *vals, sk_alphabet a)
 {
     int n = g->n, br = 0, bc = 0, width = 1;
     if (!pretty_box(g, &br, &bc))
         br = bc = 0;
     for (int i = 0; i < n * n; i++) {
-        int k = put_marks(NULL, n, marks_of(n, cand, grid, i), a);
+        int k = put_field(NULL, n, cand, grid, vals, i, a);
         if (k > width)
             width = k;
     }
@@ -252,7 +274,7 @@ static void write_pencil(out *o, const sk_geometry *g, const uint64_t *cand,
                 put_str(o, " |");
             if (c)
                 put(o, ' ');
-            k = put_marks(o, n, marks_of(n, cand, grid, r * n + c), a);
+            k = put_field(o, n, cand, grid, vals, r * n + c, a);
             if (c < n - 1)
                 put_repeat(o, ' ', width - k); /* no space at the end of a row */
         }
@@ -279,16 +301,23 @@ static void write_sukaku(out *o, const sk_geometry *g, const uint64_t *cand,
     put(o, '\n');
 }
 
-/* Writes grid or cand (one of them NULL) in form f; see sk_write. */
+/* Writes grid or cand (one of them NULL) in form f; see sk_write.  vals
+ * (with cand, may be NULL): the filled cells, for PENCIL. */
 static long write_any(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
-                      const uint64_t *cand, sk_format f, sk_alphabet a);
+                      const uint64_t *cand, const uint8_t *vals, sk_format f, sk_alphabet a);
 
 long sk_write_candidates(char *buf, size_t size, const sk_geometry *g, const uint64_t *cand,
                          sk_format f, sk_alphabet a)
 {
+    return sk_write_position(buf, size, g, NULL, cand, f, a);
+}
+
+long sk_write_position(char *buf, size_t size, const sk_geometry *g, const uint8_t *values,
+                       const uint64_t *cand, sk_format f, sk_alphabet a)
+{
     if (!cand || (f != SK_FORMAT_PENCIL && f != SK_FORMAT_SUKAKU))
         return SK_EINVAL;
-    return write_any(buf, size, g, NULL, cand, f, a);
+    return write_any(buf, size, g, NULL, cand, values, f, a);
 }
 
 long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid, sk_format f,
@@ -296,7 +325,7 @@ long sk_write(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
 {
     if (!grid)
         return SK_EINVAL;
-    return write_any(buf, size, g, grid, NULL, f, a);
+    return write_any(buf, size, g, grid, NULL, NULL, f, a);
 }
 
 /* A full 9x9 grid as a line of digits, the record of every solved puzzle
@@ -319,7 +348,7 @@ static int line81(char *restrict buf, const uint8_t *restrict grid)
 }
 
 static long write_any(char *buf, size_t size, const sk_geometry *g, const uint8_t *grid,
-                      const uint64_t *cand, sk_format f, sk_alphabet a)
+                      const uint64_t *cand, const uint8_t *vals, sk_format f, sk_alphabet a)
 {
     out o;
     int n, i, cells;
@@ -378,7 +407,7 @@ static long write_any(char *buf, size_t size, const sk_geometry *g, const uint8_
         write_pretty(&o, g, grid, a);
         break;
     case SK_FORMAT_PENCIL:
-        write_pencil(&o, g, cand, grid, a);
+        write_pencil(&o, g, cand, grid, vals, a);
         break;
     case SK_FORMAT_SUKAKU:
         if (a == SK_ALPHABET_NUMBERS)

@@ -217,6 +217,7 @@ void sk_logic_apply(sk_logic *l, const sk_step *step);
 const uint64_t *sk_logic_candidates(const sk_logic *l);
 const uint8_t *sk_logic_values(const sk_logic *l);
 int sk_logic_solved(const sk_logic *l);
+int sk_logic_contradiction(sk_logic *l, int a, sk_why *why);
 
 typedef struct sk_rating {
     int er;

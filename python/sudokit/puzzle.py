@@ -535,6 +535,14 @@ class Puzzle:
         else:
             _check(lib.sk_logic_start(l, self._givens))
 
+    def _contradiction(self, l):
+        """NoSolution when the logical solver stopped at a position that
+        shows it has none (a puzzle not checked first), else None."""
+        why = ffi.new("sk_why *")
+        if lib.sk_logic_contradiction(l, self._alphabet, why) != 1:
+            return None
+        return NoSolution(string(why.message), string(lib.sk_why_keyword(why.kind)))
+
     def _prepare(self, check, max_rating, timeout):
         """A logical solver at the puzzle's start; first proves the
         solution unique (check), as the tool does unless --no-check."""
@@ -552,13 +560,20 @@ class Puzzle:
         solution (SE's figures mean little then); max_rating tries only the
         techniques rated that much or less (2.8: singles and locked
         candidates); timeout in seconds.  Raises NoSolution or
-        MultipleSolutions (when check).  On a puzzle with variant rules
+        MultipleSolutions (when check); NoSolution also when check=False
+        and the path reaches a position that shows it has none (a cell
+        without candidate, a digit without place in a house: its reason
+        names it).  On a puzzle with variant rules
         the figures are sudokit's own (see the README).
         """
         from .logic import rating_from_c
         l = self._prepare(check, max_rating, timeout)
         r = ffi.new("sk_rating *")
         _check(lib.sk_rate_position(l, r))
+        if r.stuck and not check:
+            e = self._contradiction(l)
+            if e:
+                raise e
         return rating_from_c(r)
 
     def steps(self, check=True, max_rating=None, timeout=None):
@@ -582,6 +597,9 @@ class Puzzle:
             rc = lib.sk_logic_next(l, step)
             if rc == 0:
                 lib.sk_rating_stuck(r)
+                e = None if check else self._contradiction(l)
+                if e:
+                    raise e
                 break
             if rc == C.ETIME:
                 break
@@ -609,6 +627,10 @@ class Puzzle:
             return None
         step = ffi.new("sk_step *")
         rc = _check(lib.sk_logic_next(l, step))
+        if rc == 0 and not check:
+            e = self._contradiction(l)
+            if e:
+                raise e
         return Step._from_c(self, step) if rc == 1 else None
 
 

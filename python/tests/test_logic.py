@@ -140,6 +140,20 @@ def test_refusals():
     assert h is None or h.rating <= 2.8
     with pytest.raises(sudokit.Timeout):
         sudokit.parse("." * 81).explain(check=False, timeout=0.2)
+    # check=False on a position that shows it has no solution: NoSolution
+    # naming where, from rate, explain and hint alike
+    nocand = ".12345678" + "." * 18 + "9" + "." * 53   # r1c1: nothing left
+    for call in (lambda p: p.rate(check=False), lambda p: p.explain(check=False),
+                 lambda p: p.hint(check=False)):
+        with pytest.raises(sudokit.NoSolution) as e:
+            call(sudokit.parse(nocand))
+        assert e.value.reason == "r1c1 has no candidate left" and e.value.kind == "cell"
+    # a wrong given (r1c2 is 5 in the solution: 17clue.txt line 26): the
+    # path runs into it
+    wrong = ".1...............1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3"
+    with pytest.raises(sudokit.NoSolution) as e:
+        sudokit.parse(wrong).rate(check=False)
+    assert e.value.kind in ("cell", "house")
     with open(path("examples", "puzzles", "killer6.txt")) as f:
         killer = sudokit.parse(f.read())
     # variant rules: each narrowing by a rule is a step of its own

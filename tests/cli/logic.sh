@@ -98,6 +98,54 @@ run rate-no-check-empty 0 rate --no-check --max-rating 9 "$tmp/empty.txt"
 "$T" rate --no-check --max-rating 9 --json "$tmp/empty.txt" >"$tmp/o"
 echo '{"index":0,"status":"unchecked","er":20.0,"ep":0.0,"ed":0.0,"er_technique":null,"ep_technique":null,"ed_technique":null,"stuck":true,"steps":0}' | out
 same rate-no-check-json "$tmp/eout" "$tmp/o"
+
+# A position that shows it has no solution stops the logical solver, and
+# --no-check then says so, naming where (without it the search says none
+# first).  r1c1 sees 1-8 in its row and 9 in its column: no candidate.
+echo '.12345678..................9.....................................................' >"$tmp/nocand.txt"
+for cmd in rate hint explain; do
+    echo 'none: the puzzle has no solution: r1c1 has no candidate left' | out
+    run $cmd-no-check-no-candidate 1 $cmd --no-check "$tmp/nocand.txt"
+done
+echo '{"index":0,"status":"none","reason":{"kind":"cell","message":"r1c1 has no candidate left"}}' | out
+run rate-no-check-no-candidate-json 1 rate --no-check --json "$tmp/nocand.txt"
+echo 'none: the puzzle has no solution' | out
+run rate-no-candidate-checked 1 rate "$tmp/nocand.txt"
+# Pencil marks with no 5 in row 1: every cell has candidates, the row has
+# no place for 5.
+python3 -c "print(''.join(''.join('.' if r == 0 and d == 5 else str(d) for d in range(1, 10)) for r in range(9) for c in range(9)))" >"$tmp/no5.txt" 2>/dev/null ||
+    awk 'BEGIN { for (i = 0; i < 81; i++) printf "%s", (i < 9 ? "1234.6789" : "123456789"); print "" }' >"$tmp/no5.txt"
+echo '{"index":0,"status":"none","reason":{"kind":"house","message":"row 1 has no place left for 5"}}' | out
+run explain-no-check-no-place-json 1 explain --no-check --json "$tmp/no5.txt"
+# A wrong given (r1c2 is 5 in the only solution of this 17-clue puzzle,
+# line 26 of 17clue.txt, not 1): the singles run into a cell without
+# candidate, and rate and explain stop at the same step.
+echo '.1...............1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3' >"$tmp/wrong.txt"
+"$T" rate --no-check "$tmp/wrong.txt" >"$tmp/r1"
+"$T" explain --no-check "$tmp/wrong.txt" >"$tmp/r2"
+grep -q '^none: the puzzle has no solution: r[1-9]c[1-9] has no candidate left after [0-9]* logical steps$' "$tmp/r1"
+verdict rate-no-check-wrong-given $?
+same explain-no-check-wrong-given "$tmp/r1" "$tmp/r2"
+
+# --max-rating below claiming (2.8) keeps claiming out even where
+# pointing (2.6) is allowed: 17clue.txt line 49 needs a claiming.
+echo '.................1....23.4.........5..2..6.3...71.........37.6..5...8...91.......' >"$tmp/claim.txt"
+echo '2.8/1.2/1.2 Claiming' | out
+run rate-claiming 0 rate "$tmp/claim.txt"
+for lim in 2.6 2.7; do
+    echo '20.0/1.2/1.2 stuck' | out
+    run rate-claiming-above-$lim 0 rate --max-rating $lim "$tmp/claim.txt"
+done
+
+# A cell left with one candidate (--max-rating 2.0 keeps naked singles
+# out) is written by place in the stuck grid, so that hint reads back the
+# same position: stuck too, not a step the filled cell would allow.
+echo '.................1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3' >"$tmp/ns.txt"
+"$T" explain --max-rating 2.0 "$tmp/ns.txt" | sed -n '/^stuck/,$p' | sed 1d >"$tmp/marks.txt"
+grep -q '\.2\.\.\.\.\.\.\.' "$tmp/marks.txt"
+verdict explain-stuck-single-by-place $?
+echo 'stuck: no technique up to 2.0 applies' | out
+run hint-stuck-marks-read-back 0 hint --max-rating 2.0 "$tmp/marks.txt"
 # Without a limit every technique is tried on it, the nested chains at
 # great length: --timeout ends it.
 echo 'timeout' | out

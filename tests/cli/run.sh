@@ -148,7 +148,7 @@ EOF
 run usage-judge-no-problem 2 judge
 
 err <<'EOF'
-sudokit: error: --timeout wants a positive number of seconds, not 'soon'
+sudokit: error: --timeout wants a positive number of seconds, at most 1e9, not 'soon'
 Try 'sudokit count --help'.
 EOF
 run usage-bad-timeout 2 count --timeout soon

@@ -2197,12 +2197,20 @@ static void test_api_givens(void)
             cand[c] = 0x1FF;
         CHECK_EQ_INT(sk_logic_start_candidates(lc, g, cand), SK_EINVAL);
     }
-    /* pencil marks: a cell without candidates, a given its marks exclude */
+    /* pencil marks: a cell without candidates (a position without
+       solution: no step, and the contradiction names it), a given its
+       marks exclude */
     memset(g, 0, sizeof g);
     for (int c = 0; c < 81; c++)
         cand[c] = 0x1FF;
     cand[40] = 0;
-    CHECK_EQ_INT(sk_logic_start_candidates(lc, NULL, cand), SK_EINVAL);
+    CHECK_EQ_INT(sk_logic_start_candidates(lc, NULL, cand), SK_OK);
+    sk_step none_step;
+    sk_why why;
+    CHECK_EQ_INT(sk_logic_next(lc, &none_step), 0);
+    CHECK_EQ_INT(sk_logic_contradiction(lc, SK_ALPHABET_AUTO, &why), 1);
+    CHECK_EQ_INT(why.cell, 40);
+    CHECK_EQ_STR(why.message, "r5c5 has no candidate left");
     cand[40] = BIT(4);
     g[40] = 5;
     CHECK_EQ_INT(sk_logic_start_candidates(lc, g, cand), SK_EINVAL);

@@ -644,6 +644,42 @@ static void roundtrip(int n, int br, int bc, sk_alphabet a, sk_format f, unsigne
     free(text);
 }
 
+/* A position with filled cells: an empty cell left with one candidate is
+ * written by place and reads back as a candidate, a filled one as a
+ * given. */
+static void test_write_position(void)
+{
+    sk_geometry g = SK_GEOMETRY_INIT(4);
+    uint64_t m[16];
+    uint8_t vals[16] = {1};
+    char buf[400];
+    for (int i = 0; i < 16; i++)
+        m[i] = 0xf;
+    m[0] = 1;  /* filled with 1 */
+    m[1] = 2;  /* open, only 2 left */
+    m[2] = 12; /* 3 or 4 */
+    long len = sk_write_position(buf, sizeof buf, &g, vals, m, SK_FORMAT_PENCIL, SK_ALPHABET_AUTO);
+    CHECK_EQ_INT(len, (long)strlen(buf));
+    CHECK(strncmp(buf, "1    .2.. | 34   1234\n", 22) == 0);
+    sk_read_opts o = SK_READ_OPTS_INIT;
+    sk_reader *r = open_text(buf, &o);
+    sk_puzzle p;
+    sk_diag d;
+    CHECK_EQ_INT(sk_reader_next(r, &p, &d), SK_OK);
+    CHECK_EQ_INT(p.cells[0], 1);
+    CHECK_EQ_INT(p.cells[1], 0);
+    CHECK(p.candidates && p.candidates[1] == 2 && p.candidates[2] == 12);
+    sk_reader_free(r);
+    /* without values, as sk_write_candidates: one symbol */
+    sk_write_position(buf, sizeof buf, &g, NULL, m, SK_FORMAT_PENCIL, SK_ALPHABET_AUTO);
+    CHECK(strncmp(buf, "1    2    | 34   1234\n", 22) == 0);
+    /* sukaku has no filled cells: the same either way */
+    char other[400];
+    sk_write_position(buf, sizeof buf, &g, vals, m, SK_FORMAT_SUKAKU, SK_ALPHABET_AUTO);
+    sk_write_candidates(other, sizeof other, &g, m, SK_FORMAT_SUKAKU, SK_ALPHABET_AUTO);
+    CHECK_EQ_STR(buf, other);
+}
+
 static void test_roundtrip(void)
 {
     for (unsigned seed = 1; seed <= 3; seed++) {
@@ -750,6 +786,32 @@ static void test_library(void)
     CHECK_EQ_INT(sk_explain_none_candidates(m, none, NULL, SK_ALPHABET_DIGITS, &why), SK_OK);
     CHECK_EQ_INT(why.kind, SK_WHY_CONFLICT);
 
+    /* the logical solver stops at a position that shows it has none */
+    sk_step st;
+    CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+    CHECK_EQ_INT(sk_logic_start_candidates(l, givens, marks), SK_OK);
+    CHECK_EQ_INT(sk_logic_contradiction(l, SK_ALPHABET_DIGITS, &why), 0);
+    memcpy(cut, marks, sizeof cut);
+    cut[2] = 0; /* r1c3: nothing */
+    CHECK_EQ_INT(sk_logic_start_candidates(l, givens, cut), SK_OK);
+    CHECK_EQ_INT(sk_logic_next(l, &st), 0);
+    CHECK_EQ_INT(sk_logic_contradiction(l, SK_ALPHABET_DIGITS, &why), 1);
+    CHECK_EQ_INT(why.kind, SK_WHY_CELL);
+    CHECK_EQ_INT(why.cell, 2);
+    CHECK_EQ_STR(why.message, "r1c3 has no candidate left");
+    for (int i = 0; i < 81; i++) /* no 5 in column 4, every cell open */
+        cut[i] = i % 9 == 3 ? 0x1ef : 0x1ff;
+    CHECK_EQ_INT(sk_logic_start_candidates(l, givens, cut), SK_OK);
+    CHECK_EQ_INT(sk_logic_next(l, &st), 0);
+    CHECK_EQ_INT(sk_logic_contradiction(l, SK_ALPHABET_DIGITS, &why), 1);
+    CHECK_EQ_INT(why.kind, SK_WHY_HOUSE);
+    CHECK_EQ_INT(why.digit, 5);
+    char hname[32];
+    CHECK_EQ_STR(sk_model_house_name(m, why.house, hname, sizeof hname), "column 4");
+    CHECK_EQ_STR(why.message, "column 4 has no place left for 5");
+    CHECK_EQ_INT(sk_logic_contradiction(NULL, SK_ALPHABET_DIGITS, &why), SK_EINVAL);
+    sk_logic_free(l);
+
     /* CNF: a unit clause per digit the marks rule out */
     long plain = sk_write_cnf(NULL, m, givens), k = 0;
     for (int i = 0; i < 81; i++)
@@ -771,6 +833,7 @@ int main(void)
     RUN(test_pencil_alphabets);
     RUN(test_pencil_errors);
     RUN(test_writer);
+    RUN(test_write_position);
     RUN(test_roundtrip);
     RUN(test_library);
     return check_summary();
