@@ -34,7 +34,8 @@
  *   PENCIL (reader.c asks skf_pencil_block before measuring a block): the
  *   first data row has N >= 4 fields, each one (but for one typo) a field
  *   for N whose symbols increase, as every printed grid has them; some
- *   data row lists two candidates in a field that is not a number up to N
+ *   data row lists two candidates (or one by place) in a field that is not
+ *   a number up to N
  *   (a plain grid of symbols or numbers never does); and the block has N
  *   data rows, or 2N of which the first N hold one bad field at most (a
  *   jigsaw, its region rows after the grid), or only rows of N fields
@@ -580,7 +581,7 @@ static int scan_pencil(sk_reader *r, pblock *b)
 /* Checks the fields of a data row for detection: how many of them are
  * not fields in alphabet a with increasing symbols (width + 1 when the row
  * has not `width` fields); *multi is set when a good one lists several
- * candidates and is not a plain number. */
+ * candidates, or one by place ("..3......"), and is not a plain number. */
 static int row_misfits(const skf_line *ln, int width, sk_alphabet a, int *multi)
 {
     field f[SK_MAX_N + 1];
@@ -596,8 +597,8 @@ static int row_misfits(const skf_line *ln, int width, sk_alphabet a, int *multi)
         int given;
         if (decode_field(ln, &f[j], width, a, j, 1, &m, &given, &scratch) != SK_OK)
             bad++;
-        else if ((m & (m - 1)) && !number_up_to(ln->text + f[j].s, f[j].len, width))
-            *multi = 1;
+        else if (((m & (m - 1)) || !given) && !number_up_to(ln->text + f[j].s, f[j].len, width))
+            *multi = 1; /* several candidates, or one written by place */
     }
     return bad;
 }

@@ -146,6 +146,12 @@ grep -q '\.2\.\.\.\.\.\.\.' "$tmp/marks.txt"
 verdict explain-stuck-single-by-place $?
 echo 'stuck: no technique up to 2.0 applies' | out
 run hint-stuck-marks-read-back 0 hint --max-rating 2.0 "$tmp/marks.txt"
+# ... and one such field is enough to tell a pencil grid from a plain one
+printf '%s\n' '4 6 8 9 3 1 5 2 7' '7 5 1 6 2 4 8 3 9' '3 9 2 5 7 8 4 6 1' '1 3 4 7 5 6 2 9 8' \
+    '2 8 9 4 1 3 6 7 5' '6 7 5 2 8 9 3 1 4' '8 4 6 1 9 2 7 5 ..3......' '5 1 3 8 6 7 9 4 2' \
+    '9 2 7 3 4 5 1 8 6' >"$tmp/one.txt"
+echo 'r7c9 = 3: full house in box 9 (rating 1.0)' | out
+run hint-one-field-by-place 0 hint "$tmp/one.txt"
 # Without a limit every technique is tried on it, the nested chains at
 # great length: --timeout ends it.
 echo 'timeout' | out
