@@ -134,6 +134,15 @@ sudokit: SIX: the same for 2 more puzzles (lines 2-3)
 E
 filter="sed s|$tmp/six.txt|SIX|"
 run six-without-box-once 3 solve "$tmp/six.txt"
+# ... and for one more puzzle, its line
+head -n 2 "$tmp/six.txt" >"$tmp/six2.txt"
+printf 'invalid\ninvalid\n' | out
+err <<'E'
+sudokit: SIX:1: a 6x6 grid needs a box shape (such as --box RxC) or --box none: 6 is not a square
+sudokit: SIX: the same for 1 more puzzle (line 2)
+E
+filter="sed s|$tmp/six2.txt|SIX|"
+run six-without-box-one-more 3 solve "$tmp/six2.txt"
 # a UTF-16 file, and a binary one: one message each
 printf '%s\n' $classic $classic | iconv -f UTF-8 -t UTF-16 >"$tmp/u16.txt" 2>/dev/null &&
     [ -s "$tmp/u16.txt" ] && {
