@@ -647,11 +647,13 @@ void cli_logic_drop(cli_worker *w);
 int cli_logic_start(sk_logic *l, const cli_item *it);
 /* Records a failure of the logical solver on it: out of memory, the
  * timeout (status timeout) or a library error (invalid). */
+void cli_logic_failed(cli_item *it, int rc);
 /* With --no-check: when the logical solver stopped at a position that
  * shows it has no solution (sk_logic_contradiction), the item's status
- * becomes NONE with the reason and the steps taken; 1 then, else 0. */
-int cli_logic_contradiction(cli_item *it, sk_logic *l, int steps);
-void cli_logic_failed(cli_item *it, int rc);
+ * becomes NONE with the reason and the steps taken; when steps that
+ * assume one solution led there, the search says NONE or MULTIPLE.  1
+ * then (or when the search failed: the item says why), else 0. */
+int cli_logic_contradiction(cli_worker *w, cli_item *it, sk_logic *l, int steps);
 
 /* Marks it INVALID because an allocation failed (exit status 4). */
 void cli_item_nomem(cli_item *it);

@@ -83,6 +83,10 @@ static void basic_work(cli_worker *w, cli_item *it)
     memcpy(r->masks, sk_logic_candidates(l), nc * sizeof(uint64_t));
     for (size_t i = 0; i < nc; i++)
         none |= r->masks[i] == 0;
+    if (!none && rc == 0) { /* stopped where a house has no place for a digit */
+        sk_why why;
+        none = sk_logic_contradiction(l, it->alphabet, &why) == 1;
+    }
     /* singles and locked candidates are sound: a grid they fill is the
        only solution when it holds, and none when it does not */
     if (!none && sk_logic_solved(l) && !sk_verify(it->model, NULL, sk_logic_values(l)))

@@ -66,7 +66,7 @@ static void explain_work(cli_worker *w, cli_item *it)
         cli_logic_failed(it, rc);
         return;
     }
-    if (r.stuck && cli_logic_contradiction(it, l, r.steps)) {
+    if (r.stuck && cli_logic_contradiction(w, it, l, r.steps)) {
         free(steps.data);
         return;
     }
@@ -170,7 +170,7 @@ const cli_command cli_cmd_explain = {
     "When no technique applies before the end, the last line says so and the\n"
     "candidates left follow, as 'sudokit candidates' writes them (a cell\n"
     "left with one candidate by place, '..3......', so that 'hint' reads it\n"
-    "back as a candidate):\n"
+    "back as a candidate; not with decimal numbers above 9x9):\n"
     "  stuck after 24 steps: no technique applies; rating 20.0/1.2/1.2\n"
     "When --timeout ends the search for a step (it counts for each step),\n"
     "the steps found before it are kept, then the line says so and the\n"

@@ -29,7 +29,7 @@ static void hint_work(cli_worker *w, cli_item *it)
         cli_logic_failed(it, rc);
         return;
     }
-    if (!found && !solved && cli_logic_contradiction(it, l, 0))
+    if (!found && !solved && cli_logic_contradiction(w, it, l, 0))
         return;
     if (a->json) {
         cli_outf(&o, ",\"solved\":%s,\"stuck\":%s", solved ? "true" : "false",

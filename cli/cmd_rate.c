@@ -42,7 +42,7 @@ static void rate_work(cli_worker *w, cli_item *it)
         cli_logic_failed(it, rc);
         return;
     }
-    if (r->stuck && cli_logic_contradiction(it, l, r->steps)) {
+    if (r->stuck && cli_logic_contradiction(w, it, l, r->steps)) {
         free(r);
         return;
     }

@@ -103,11 +103,24 @@ void cli_logic_failed(cli_item *it, int rc)
     }
 }
 
-int cli_logic_contradiction(cli_item *it, sk_logic *l, int steps)
+int cli_logic_contradiction(cli_worker *w, cli_item *it, sk_logic *l, int steps)
 {
     sk_why why;
-    if (it->status != CLI_ST_UNCHECKED || sk_logic_contradiction(l, it->alphabet, &why) != 1)
+    int rc = it->status == CLI_ST_UNCHECKED ? sk_logic_contradiction(l, it->alphabet, &why) : 0;
+    if (rc != 1 && rc != 2)
         return 0;
+    if (rc == 2) {
+        /* steps that assume one solution led here: none, or several; the
+           search says which */
+        if (cli_search(w, it, 2, NULL, NULL) != 0)
+            return 1;
+        it->status = cli_search_status(&it->res);
+        if (it->status == CLI_ST_UNIQUE) { /* (cannot be: those steps are sound then) */
+            it->status = CLI_ST_UNCHECKED;
+            return 0;
+        }
+        return 1;
+    }
     it->status = CLI_ST_NONE;
     it->why_kind = why.kind;
     it->diag.line = it->line;

@@ -1150,14 +1150,17 @@ SK_API const uint64_t *sk_logic_candidates(const sk_logic *l);
 SK_API const uint8_t *sk_logic_values(const sk_logic *l);
 /* 1 when every cell is filled. */
 SK_API int sk_logic_solved(const sk_logic *l);
-/* 1 when the position shows on its face that it has no solution, with
- * *why saying where: kind SK_WHY_CELL (an empty cell without a candidate,
- * why->cell) or SK_WHY_HOUSE (a digit a house lacks has no place left in
- * it, why->house and why->digit), and why->message ("r1c1 has no
- * candidate left", "row 3 has no place left for 5", digits in alphabet
- * a); else 0; SK_EINVAL when l or why is NULL.  A position reached from a
- * puzzle with a solution never shows one; one rated unchecked (a wrong
- * given, pencil marks without the true digit) can, and the logical solver
+/* After sk_logic_start*: 1 when the position shows on its face that it
+ * has no solution, with *why saying where: kind SK_WHY_CELL (an empty
+ * cell without a candidate, why->cell) or SK_WHY_HOUSE (a digit a house
+ * lacks has no place left in it, why->house and why->digit), and
+ * why->message ("r1c1 has no candidate left", "row 3 has no place left
+ * for 5", digits in alphabet a); 2 for the same when a step that assumes
+ * one solution (unique rectangle or loop, BUG) was applied on the way:
+ * then the puzzle has none or several; 0 when neither; SK_EINVAL when l
+ * or why is NULL.  A position reached from a puzzle with one solution
+ * never shows one; one rated unchecked (a wrong given, pencil marks
+ * without the true digit, several solutions) can, and the logical solver
  * stops there. */
 SK_API int sk_logic_contradiction(sk_logic *l, sk_alphabet a, sk_why *why);
 

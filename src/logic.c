@@ -371,6 +371,7 @@ int sk_logic_start(sk_logic *s, const uint8_t *givens)
         return SK_EINVAL;
     s->pos_valid = 0;
     s->looked = 0;
+    s->by_unique = 0;
     for (int c = 0; c < s->nc; c++) {
         s->cand[c] = cell_domain(s, c);
         s->val[c] = 0;
@@ -392,6 +393,7 @@ int sk_logic_start_candidates(sk_logic *s, const uint8_t *givens, const uint64_t
         return SK_EINVAL;
     s->pos_valid = 0;
     s->looked = 0;
+    s->by_unique = 0;
     for (int c = 0; c < s->nc; c++) {
         s->cand[c] = cand[c] & cell_domain(s, c);
         s->val[c] = 0;
@@ -441,6 +443,7 @@ int sk_logic_contradiction(sk_logic *s, sk_alphabet a, sk_why *why)
     why->cell = why->cell2 = why->house = why->rule = -1;
     if (!contradiction(s, &cell, &house, &digit))
         return 0;
+    int proof = s->by_unique ? 2 : 1;
     if (cell >= 0) {
         why->kind = SK_WHY_CELL;
         why->cell = cell;
@@ -455,7 +458,7 @@ int sk_logic_contradiction(sk_logic *s, sk_alphabet a, sk_why *why)
         snprintf(why->message, sizeof why->message, "%s has no place left for %s", name,
                  skx_digit_symbol(a, s->n, digit + 1, sym));
     }
-    return 1;
+    return proof;
 }
 
 const uint64_t *sk_logic_candidates(const sk_logic *s)
@@ -1041,6 +1044,8 @@ void sk_logic_apply(sk_logic *s, const sk_step *h)
 {
     if (!s || !h)
         return;
+    s->by_unique |= h->technique == SK_TECH_UNIQUE_RECTANGLE ||
+                    h->technique == SK_TECH_UNIQUE_LOOP || h->technique == SK_TECH_BUG;
     for (int i = 0; i < h->nelim && !h->direct; i++) {
         int c = h->elim[i].cell;
         uint64_t bit = BIT(h->elim[i].digit - 1);

@@ -105,6 +105,8 @@ struct sk_logic {
     uint64_t *peerbits; /* nc sets: each cell's peers */
     int looked;      /* the position since sk_logic_start* was looked at for a
                         contradiction (next_step) */
+    int by_unique;   /* a step that assumes one solution (unique rectangle
+                        or loop, BUG) was applied since sk_logic_start* */
     int pos_valid;   /* pos, hplaced and hempty follow cand and val (kept
                         up by place and sk_logic_apply) */
     sk_cand *elim2;  /* the step storage while collecting */

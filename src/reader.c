@@ -603,17 +603,20 @@ static const char *not_text(const char *s, size_t len)
         if (len >= packed[i].len && !memcmp(s, packed[i].magic, packed[i].len) &&
             (packed[i].magic[0] != 'B' || (len >= 10 && !memcmp(s + 4, "1AY&SY", 6))))
             return packed[i].why; /* (bzip2: "BZh", a size, then its block's mark) */
-    size_t odd = 0, ctl = 0;
+    size_t odd = 0, ctl = 0, text_len = len;
+    while (text_len > 0 && s[text_len - 1] == 0x1a)
+        text_len--; /* (the padding of old DOS files, an error of its own) */
     for (i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         nul += c == '\0';
         odd += c == '\0' && i % 2;
         /* control bytes that no text holds (tab, line ends, form feed and
            escape aside) */
-        ctl += (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' &&
-                c != 0x1b) || c == 0x7f;
+        ctl += i < text_len && ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' &&
+                                 c != '\v' && c != 0x1b) ||
+                                c == 0x7f);
     }
-    if (len >= 64 && ctl * 20 >= len && (nul == 0 || nul * 100 < len))
+    if (text_len >= 64 && ctl * 20 >= text_len && (nul == 0 || nul * 100 < len))
         return "the input is not text (one byte in twenty or more is a control character), "
                "expected puzzles as text";
     if (nul == 0)

@@ -231,7 +231,7 @@ static int put_marks(out *o, int n, uint64_t m, sk_alphabet a)
  * Not with numbers above 9x9, which have no such field. */
 static int by_place(int n, const uint64_t *cand, const uint8_t *vals, int i, sk_alphabet a)
 {
-    return vals && cand && !vals[i] && !(cand[i] & (cand[i] - 1)) &&
+    return vals && cand && !vals[i] && cand[i] && !(cand[i] & (cand[i] - 1)) &&
            !(a == SK_ALPHABET_NUMBERS && n > 9);
 }
 

@@ -429,7 +429,8 @@ class Puzzle:
         By default the true candidates: the digits each cell holds in at
         least one solution (all empty when there is none).  basic=True gives
         the pencil marks a person reaches with singles and locked
-        candidates (`sudokit candidates --basic`); no search.
+        candidates (`sudokit candidates --basic`); no search (all empty
+        when those steps show there is no solution).
         """
         nn = self.size * self.size
         if basic:
@@ -442,6 +443,9 @@ class Puzzle:
                     break
                 _check(rc)
                 lib.sk_logic_apply(l, step)
+            why = ffi.new("sk_why *")
+            if lib.sk_logic_contradiction(l, self._alphabet, why) == 1:
+                return [[] for _ in range(nn)]   # none, as those steps show
             cand = lib.sk_logic_candidates(l)
             return [_digits(cand[i]) for i in range(nn)]
         out, _ = self._candidates(1, timeout, cancel)
@@ -537,9 +541,15 @@ class Puzzle:
 
     def _contradiction(self, l):
         """NoSolution when the logical solver stopped at a position that
-        shows it has none (a puzzle not checked first), else None."""
+        shows it has none (a puzzle not checked first), else None; when
+        steps that assume one solution led there, the search raises
+        NoSolution or MultipleSolutions."""
         why = ffi.new("sk_why *")
-        if lib.sk_logic_contradiction(l, self._alphabet, why) != 1:
+        rc = lib.sk_logic_contradiction(l, self._alphabet, why)
+        if rc == 2:
+            self.solve()   # raises: none or several
+            return None
+        if rc != 1:
             return None
         return NoSolution(string(why.message), string(lib.sk_why_keyword(why.kind)))
 
@@ -620,7 +630,9 @@ class Puzzle:
     def hint(self, check=True, max_rating=None, timeout=None):
         """The next logical step from the position given (the givens and
         any digits filled in, or the pencil marks), as a Step; None when
-        every cell is filled or no technique applies."""
+        every cell is filled or no technique applies.  With check=False,
+        NoSolution when the position shows it has none (a cell without
+        candidate, a digit without place in a house)."""
         from .logic import Step
         l = self._prepare(check, max_rating, timeout)
         if lib.sk_logic_solved(l):

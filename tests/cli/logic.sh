@@ -127,6 +127,19 @@ grep -q '^none: the puzzle has no solution: r[1-9]c[1-9] has no candidate left a
 verdict rate-no-check-wrong-given $?
 same explain-no-check-wrong-given "$tmp/r1" "$tmp/r2"
 
+# Two solutions: unique rectangles and BUG (which assume one) remove both,
+# and the path runs into a cell without candidate; that proves nothing,
+# and the search says what the puzzle has.
+echo '.54....72..9....6...175.43.8..6....7.465........32...........4..7...1...9.2.4...5' >"$tmp/two.txt"
+for cmd in rate explain; do
+    echo 'multiple: the puzzle has several solutions' | out
+    run $cmd-no-check-two-solutions 1 $cmd --no-check "$tmp/two.txt"
+done
+# candidates --basic: a house without place for a digit from the start
+echo '.1.84.....8..65......17...4....1....1..5...73...987.1.9....1...2614..7..7.36.9..8' >"$tmp/box9.txt"
+echo none | out
+run candidates-basic-no-place 0 candidates --basic "$tmp/box9.txt"
+
 # --max-rating below claiming (2.8) keeps claiming out even where
 # pointing (2.6) is allowed: 17clue.txt line 49 needs a claiming.
 echo '.................1....23.4.........5..2..6.3...71.........37.6..5...8...91.......' >"$tmp/claim.txt"
