@@ -181,7 +181,9 @@ const cli_option cli_options[] = {
              "that has none or several means little.  With it, a path that reaches a "
              "position showing it has no solution (a cell without candidate, a digit "
              "without place in a house: a wrong given) stops there, with status none and "
-             "the reason ('r5c6 has no candidate left after 58 logical steps')."},
+             "the reason ('r5c6 has no candidate left after 58 logical steps'); when "
+             "unique rectangles or BUG, which assume one solution, led there, the search "
+             "says none or multiple."},
     {OPT_MAX_RATING, 0, "max-rating", "R", LOGIC,
      "try only the techniques rated R or less on Sudoku Explainer's scale (such as 2.8 for "
      "singles and locked candidates, 4.4 up to the XYZ-wing); a puzzle that needs more "

@@ -573,7 +573,9 @@ class Puzzle:
         MultipleSolutions (when check); NoSolution also when check=False
         and the path reaches a position that shows it has none (a cell
         without candidate, a digit without place in a house: its reason
-        names it).  On a puzzle with variant rules
+        names it), or NoSolution or MultipleSolutions, as a search finds,
+        when steps that assume one solution (unique rectangles, BUG) led
+        there.  On a puzzle with variant rules
         the figures are sudokit's own (see the README).
         """
         from .logic import rating_from_c
