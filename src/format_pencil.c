@@ -643,13 +643,32 @@ int skf_pencil_block(sk_reader *r, int n)
     if (ln->too_long || ln->nul_col)
         return 0;
     width = split_fields(ln, f, SK_MAX_N + 1);
-    if (width < 4 || width > SK_MAX_N || (n > 0 && width != n))
-        return 0;
     /* one bad field is a typo to report, not another form: a line puzzle
        in groups or a grid row has nearly every field wrong */
-    if (row_misfits(ln, width, row_alphabet(r, ln, f, width), &multi) > 1)
+    if (width < 4 || width > SK_MAX_N)
         return 0;
-    if (scan_pencil(r, &b) != SK_OK || b.width != width || (n > 0 && b.side != n))
+    if ((n > 0 && width != n) || row_misfits(ln, width, row_alphabet(r, ln, f, width), &multi) > 1) {
+        /* a first row with a field too few or too many: the next data
+           row says the width, and the whole block must agree (the row is
+           then reported with its count) */
+        skf_line *next = NULL;
+        for (int j = k + 1; j < k + 8 && !next; j++) {
+            skf_line *x = skf_peek_opt(r, j); /* (what has come: no waiting) */
+            if (!x || skf_block_end(x))
+                return 0;
+            if (!border(x))
+                next = x;
+        }
+        if (!next || next->too_long || next->nul_col)
+            return 0;
+        int w2 = split_fields(next, f, SK_MAX_N + 1);
+        if (w2 < 4 || w2 > SK_MAX_N || (n > 0 && w2 != n) || (w2 != width + 1 && w2 != width - 1) ||
+            row_misfits(next, w2, row_alphabet(r, next, f, w2), &multi) > 1)
+            return 0;
+        width = w2;
+    }
+    if (scan_pencil(r, &b) != SK_OK || (b.width != width && b.side != width) ||
+        (n > 0 && b.side != n))
         return 0;
     for (k = 0; k < b.cell_lines; k++) {
         ln = skf_peek(r, k);
