@@ -33,7 +33,9 @@
  *   the wrong length: an error that says so.
  *   PENCIL (reader.c asks skf_pencil_block before measuring a block): the
  *   first data row has N >= 4 fields, each one (but for one typo) a field
- *   for N whose symbols increase, as every printed grid has them; some
+ *   for N whose symbols increase, as every printed grid has them (or, when
+ *   it has a field too few or too many, the next data row does, and the
+ *   block's other rows agree); some
  *   data row lists two candidates (or one by place) in a field that is not
  *   a number up to N
  *   (a plain grid of symbols or numbers never does); and the block has N
