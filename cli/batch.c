@@ -715,13 +715,13 @@ static void end_same(run_state *rs)
             fputs("\r\033[K", stderr);
             rs->progress_shown = 0;
         }
+        char lines[64];
         if (rs->same_first == rs->same_last)
-            snprintf(msg, sizeof msg, "the same for %ld more puzzle%s (line %ld)", rs->same_count,
-                     rs->same_count == 1 ? "" : "s", rs->same_first);
+            snprintf(lines, sizeof lines, "line %ld", rs->same_first);
         else
-            snprintf(msg, sizeof msg, "the same for %ld more puzzle%s (lines %ld-%ld)",
-                     rs->same_count, rs->same_count == 1 ? "" : "s", rs->same_first,
-                     rs->same_last);
+            snprintf(lines, sizeof lines, "lines %ld-%ld", rs->same_first, rs->same_last);
+        snprintf(msg, sizeof msg, "the same for %ld more puzzle%s (%s)", rs->same_count,
+                 rs->same_count == 1 ? "" : "s", lines);
         cli_diag_print(rs->same_file, 0, 0, msg);
     }
     rs->same_count = 0;

@@ -261,7 +261,6 @@ typedef struct fp {
     long line0;      /* input line of the text's first line (JSON), or 0 */
     long col0;       /* for a compressed string: its column, else 0 */
     int n;
-    char nstr[12];   /* n in decimal, for messages */
     char ignored[160];
 } fp;
 
@@ -284,6 +283,14 @@ static int bad(fp *f, const skj_value *v, const char *fmt, const char *what)
     char msg[160];
     snprintf(msg, sizeof msg, fmt, what);
     return skf_fail(f->d, line, col, "%s", msg);
+}
+
+/* "a cell value must be a digit from 1 to 9", at v. */
+static int not_digit(fp *f, const skj_value *v, const char *what)
+{
+    long line, col;
+    where(f, v, &line, &col);
+    return skf_fail(f->d, line, col, "%s must be a digit from 1 to %d", what, f->n);
 }
 
 /* An integer: a JSON number, or a string holding one ("15"). */
@@ -662,8 +669,7 @@ static int quadruples(fp *f, const skj_value *list)
         for (size_t j = 0; j < vv->count; j++) {
             long d;
             if (!int_of(&vv->items[j], &d) || d < 1 || d > f->n)
-                return bad(f, &vv->items[j], "a quadruple value must be a digit from 1 to %s",
-                           f->nstr);
+                return not_digit(f, &vv->items[j], "a quadruple value");
             digits[nd++] = (int)d;
         }
         if (nd == 0)
@@ -707,7 +713,6 @@ static int convert(fp *f, const skj_value *root)
     if (!size || !int_of(size, &n) || n < 1 || n > SK_MAX_N)
         return bad(f, size ? size : root, "\"size\" must be a grid side from 1 to 64%s", "");
     f->n = (int)n;
-    snprintf(f->nstr, sizeof f->nstr, "%d", f->n);
     if (!grid || grid->type != SKJ_ARRAY || (long)grid->count != n) {
         char what[16];
         snprintf(what, sizeof what, "%ld", n);
@@ -743,7 +748,7 @@ static int convert(fp *f, const skj_value *root)
             long x;
             if (val && val->type != SKJ_NULL) {
                 if (!int_of(val, &x) || x < 0 || x > n)
-                    return bad(f, val, "a cell value must be a digit from 1 to %s", f->nstr);
+                    return not_digit(f, val, "a cell value");
                 if (!x && given && given->type == SKJ_TRUE)
                     return bad(f, val, "a given cell holds 0, which is not a digit of the "
                                        "grid%s",
@@ -769,8 +774,7 @@ static int convert(fp *f, const skj_value *root)
                 int digits[SK_MAX_N], nd = 0;
                 for (size_t k = 0; k < marks->count && nd < SK_MAX_N; k++) {
                     if (!int_of(&marks->items[k], &x) || x < 1 || x > n)
-                        return bad(f, &marks->items[k], "a pencil mark must be a digit from 1 to %s",
-                                   f->nstr);
+                        return not_digit(f, &marks->items[k], "a pencil mark");
                     digits[nd++] = (int)x;
                 }
                 int rc = push(f, marks, SK_RULE_DIGITS, 0, &i, 1, 0, digits, nd);

@@ -628,6 +628,23 @@ static sk_alphabet row_alphabet(const sk_reader *r, const skf_line *ln, const fi
     return SK_ALPHABET_DIGITS;
 }
 
+/* The first data row (not a border) at line k of the queue or after it,
+ * within 8 lines and the block, its line in *at; NULL when there is none.
+ * wait 0: only the lines that have come (input a piece at a time). */
+static skf_line *data_row(sk_reader *r, int k, int wait, int *at)
+{
+    for (int j = k; j < k + 8; j++) {
+        skf_line *ln = wait ? skf_peek(r, j) : skf_peek_opt(r, j);
+        if (!ln || skf_block_end(ln))
+            return NULL;
+        if (!border(ln)) {
+            *at = j;
+            return ln->too_long || ln->nul_col ? NULL : ln;
+        }
+    }
+    return NULL;
+}
+
 int skf_pencil_block(sk_reader *r, int n)
 {
     pblock b;
@@ -635,14 +652,7 @@ int skf_pencil_block(sk_reader *r, int n)
     int k = 0, multi = 0, width, misfits = 0;
     field f[SK_MAX_N + 1];
     /* a quick look at the first data row before the block */
-    for (;; k++) {
-        ln = skf_peek(r, k);
-        if (skf_block_end(ln) || k >= 8)
-            return 0;
-        if (!border(ln))
-            break;
-    }
-    if (ln->too_long || ln->nul_col)
+    if (!(ln = data_row(r, 0, 1, &k)))
         return 0;
     width = split_fields(ln, f, SK_MAX_N + 1);
     /* one bad field is a typo to report, not another form: a line puzzle
@@ -653,15 +663,9 @@ int skf_pencil_block(sk_reader *r, int n)
         /* a first row with a field too few or too many: the next data
            row says the width, and the whole block must agree (the row is
            then reported with its count) */
-        skf_line *next = NULL;
-        for (int j = k + 1; j < k + 8 && !next; j++) {
-            skf_line *x = skf_peek_opt(r, j); /* (what has come: no waiting) */
-            if (!x || skf_block_end(x))
-                return 0;
-            if (!border(x))
-                next = x;
-        }
-        if (!next || next->too_long || next->nul_col)
+        int at;
+        skf_line *next = data_row(r, k + 1, 0, &at);
+        if (!next)
             return 0;
         int w2 = split_fields(next, f, SK_MAX_N + 1);
         if (w2 < 4 || w2 > SK_MAX_N || (n > 0 && w2 != n) || (w2 != width + 1 && w2 != width - 1) ||

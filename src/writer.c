@@ -235,17 +235,24 @@ static int by_place(int n, const uint64_t *cand, const uint8_t *vals, int i, sk_
            !(a == SK_ALPHABET_NUMBERS && n > 9);
 }
 
+/* Mask m by place: N characters, the digit's symbol or '.' (sukaku's
+ * cells, a pencil field of one candidate).  Returns N; writes into o when
+ * it is not NULL. */
+static int put_places(out *o, int n, uint64_t m, sk_alphabet a)
+{
+    if (a == SK_ALPHABET_NUMBERS) /* (up to 9x9, where a digit is its number) */
+        a = SK_ALPHABET_DIGITS;
+    for (int v = 1; o && v <= n; v++)
+        put(o, m >> (v - 1) & 1 ? sk_alphabet_symbol(a, v) : '.');
+    return n;
+}
+
 /* The marks of cell i as put_marks writes them, or by place. */
 static int put_field(out *o, int n, const uint64_t *cand, const uint8_t *grid,
                      const uint8_t *vals, int i, sk_alphabet a)
 {
     uint64_t m = marks_of(n, cand, grid, i);
-    if (!by_place(n, cand, vals, i, a))
-        return put_marks(o, n, m, a);
-    for (int v = 1; o && v <= n; v++)
-        put(o, m >> (v - 1) & 1 ? sk_alphabet_symbol(a == SK_ALPHABET_NUMBERS ? SK_ALPHABET_DIGITS : a, v)
-                                : '.');
-    return n;
+    return by_place(n, cand, vals, i, a) ? put_places(o, n, m, a) : put_marks(o, n, m, a);
 }
 
 static void write_pencil(out *o, const sk_geometry *g, const uint64_t *cand,
@@ -288,11 +295,8 @@ static void write_sukaku(out *o, const sk_geometry *g, const uint64_t *cand,
                          const uint8_t *grid, sk_alphabet a)
 {
     int n = g->n;
-    for (int i = 0; i < n * n; i++) {
-        uint64_t m = marks_of(n, cand, grid, i);
-        for (int v = 1; v <= n; v++)
-            put(o, m >> (v - 1) & 1 ? sk_alphabet_symbol(a, v) : '.');
-    }
+    for (int i = 0; i < n * n; i++)
+        put_places(o, n, marks_of(n, cand, grid, i), a);
     if (g->regions) {
         put(o, ' ');
         for (int i = 0; i < n * n; i++)

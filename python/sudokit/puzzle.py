@@ -540,18 +540,16 @@ class Puzzle:
             _check(lib.sk_logic_start(l, self._givens))
 
     def _contradiction(self, l):
-        """NoSolution when the logical solver stopped at a position that
-        shows it has none (a puzzle not checked first), else None; when
-        steps that assume one solution led there, the search raises
-        NoSolution or MultipleSolutions."""
+        """Raises NoSolution when the logical solver stopped at a position
+        that shows it has none (a puzzle not checked first); when steps
+        that assume one solution led there, the search raises NoSolution
+        or MultipleSolutions."""
         why = ffi.new("sk_why *")
         rc = lib.sk_logic_contradiction(l, self._alphabet, why)
         if rc == 2:
             self.solve()   # raises: none or several
-            return None
-        if rc != 1:
-            return None
-        return NoSolution(string(why.message), string(lib.sk_why_keyword(why.kind)))
+        elif rc == 1:
+            raise NoSolution(string(why.message), string(lib.sk_why_keyword(why.kind)))
 
     def _prepare(self, check, max_rating, timeout):
         """A logical solver at the puzzle's start; first proves the
@@ -583,9 +581,7 @@ class Puzzle:
         r = ffi.new("sk_rating *")
         _check(lib.sk_rate_position(l, r))
         if r.stuck and not check:
-            e = self._contradiction(l)
-            if e:
-                raise e
+            self._contradiction(l)
         return rating_from_c(r)
 
     def steps(self, check=True, max_rating=None, timeout=None):
@@ -609,9 +605,8 @@ class Puzzle:
             rc = lib.sk_logic_next(l, step)
             if rc == 0:
                 lib.sk_rating_stuck(r)
-                e = None if check else self._contradiction(l)
-                if e:
-                    raise e
+                if not check:
+                    self._contradiction(l)
                 break
             if rc == C.ETIME:
                 break
@@ -642,9 +637,7 @@ class Puzzle:
         step = ffi.new("sk_step *")
         rc = _check(lib.sk_logic_next(l, step))
         if rc == 0 and not check:
-            e = self._contradiction(l)
-            if e:
-                raise e
+            self._contradiction(l)
         return Step._from_c(self, step) if rc == 1 else None
 
 
