@@ -410,9 +410,10 @@ int cli_rules_text(const sk_geometry *g, char **out);
  * has one, else decimal.  Writes into buf (at least 8 bytes). */
 const char *cli_symbol(sk_alphabet a, int n, int v, char *buf);
 
-/* Writes a solution as JSON: a string of symbols in alphabet a (DIGITS
- * when a has no character for a digit) when n <= 35, else an array of n
- * arrays of integers. */
+/* Writes a grid as JSON: a string of symbols in alphabet a (DIGITS when
+ * a has no character for a digit; '.' for an open cell, 0) when n <= 35,
+ * else an array of n arrays of integers.  cli_json_grid to a stream. */
+void cli_out_json_grid(cli_out *o, int n, sk_alphabet a, const uint8_t *grid);
 void cli_json_grid(FILE *f, int n, sk_alphabet a, const uint8_t *grid);
 
 /* ------------------------------------------------------------------ */

@@ -78,8 +78,13 @@ static void explain_work(cli_worker *w, cli_item *it)
     if (a->json) {
         if (!late)
             cli_rating_json(&o, &r);
-        if (late || r.stuck)
+        if (late || r.stuck) {
             cli_candidate_json(&o, it, sk_logic_candidates(l));
+            /* which cells are filled: "candidates" writes a filled cell
+               and an open one with one candidate left alike */
+            cli_out_write(&o, ",\"grid\":", 8);
+            cli_out_json_grid(&o, it->geom.n, it->alphabet, sk_logic_values(l));
+        }
         cli_out_write(&o, ",\"steps\":[", 10);
         if (steps.data)
             cli_out_write(&o, steps.data, steps.len);
@@ -185,8 +190,10 @@ const cli_command cli_cmd_explain = {
     "\n"
     "JSON output (--json): one object per puzzle, in input order, with the\n"
     "fields of rate (er, ep, ed, the three techniques, stuck), \"candidates\"\n"
-    "when stuck, and \"steps\": an array of one object per step (status\n"
-    "timeout: only \"steps\", those found, and \"candidates\"):\n"
+    "and \"grid\" when stuck (the pencil marks, and the filled cells as a\n"
+    "line with '.' for an open one, which tells a filled cell from an open\n"
+    "one with one candidate), and \"steps\": an array of one object per step\n"
+    "(status timeout: only \"steps\", those found, \"candidates\" and \"grid\"):\n"
     "  {\"technique\":\"pointing\",\"name\":\"Pointing\",\"rating\":2.6,\n"
     "   \"text\":\"pointing: 1 in box 6 is locked in column 7, ...\",\n"
     "   \"eliminations\":[{\"cell\":\"r9c7\",\"digit\":\"1\"}],\n"

@@ -267,30 +267,38 @@ const char *cli_symbol(sk_alphabet a, int n, int v, char *buf)
     return buf;
 }
 
-void cli_json_grid(FILE *f, int n, sk_alphabet a, const uint8_t *grid)
+void cli_out_json_grid(cli_out *o, int n, sk_alphabet a, const uint8_t *grid)
 {
-    int i, r, c;
     if (n <= 35) {
-        fputc('"', f);
-        for (i = 0; i < n * n; i++) {
+        char line[35 * 35 + 2];
+        int k = 0;
+        line[k++] = '"';
+        for (int i = 0; i < n * n; i++) {
             char s = 0;
             if (grid[i] && a != SK_ALPHABET_NUMBERS)
                 s = sk_alphabet_symbol(a, grid[i]);
             if (!s && grid[i])
                 s = sk_alphabet_symbol(SK_ALPHABET_DIGITS, grid[i]);
-            fputc(s ? s : '.', f);
+            line[k++] = s ? s : '.';
         }
-        fputc('"', f);
+        line[k++] = '"';
+        cli_out_write(o, line, (size_t)k);
         return;
     }
-    fputc('[', f);
-    for (r = 0; r < n; r++) {
-        fputs(r ? ",[" : "[", f);
-        for (c = 0; c < n; c++)
-            fprintf(f, c ? ",%d" : "%d", grid[r * n + c]);
-        fputc(']', f);
+    cli_out_write(o, "[", 1);
+    for (int r = 0; r < n; r++) {
+        cli_out_write(o, r ? ",[" : "[", r ? 2 : 1);
+        for (int c = 0; c < n; c++)
+            cli_outf(o, c ? ",%d" : "%d", grid[r * n + c]);
+        cli_out_write(o, "]", 1);
     }
-    fputc(']', f);
+    cli_out_write(o, "]", 1);
+}
+
+void cli_json_grid(FILE *f, int n, sk_alphabet a, const uint8_t *grid)
+{
+    cli_out o = {f, NULL, 0, 0, 0};
+    cli_out_json_grid(&o, n, a, grid);
 }
 
 const char *cli_status_name(cli_status s)

@@ -181,11 +181,15 @@ class Step:
 
 class Explanation(list):
     """The logical path: a list of Steps, with rating (a Rating), stuck
-    (True when no technique applied before the end) and marks (the pencil
-    marks where it ended, a list of N*N lists of digits)."""
+    (True when no technique applied before the end), marks (the pencil
+    marks where it ended, a list of N*N lists of digits) and values (the
+    cells filled there, givens and placed digits, N*N ints, 0 for an open
+    cell: marks alone does not tell a filled cell from an open one with
+    one candidate left)."""
 
-    def __init__(self, steps, rating, stuck, marks):
+    def __init__(self, steps, rating, stuck, marks, values=None):
         super().__init__(steps)
         self.rating = rating
         self.stuck = stuck
         self.marks = marks
+        self.values = values

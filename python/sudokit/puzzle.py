@@ -592,8 +592,9 @@ class Puzzle:
     def explain(self, check=True, max_rating=None, timeout=None):
         """The logical path: an Explanation, a list of Steps with `rating`
         (the Rating of the path), `stuck` (no technique applied before the
-        end) and `marks` (the pencil marks where it ended).  The options are
-        those of rate()."""
+        end), `marks` (the pencil marks where it ended) and `values` (the
+        cells filled there, 0 for an open one).  The options are those of
+        rate()."""
         from .logic import Explanation, Step, rating_from_c
         l = self._prepare(check, max_rating, timeout)
         step = ffi.new("sk_step *")
@@ -615,9 +616,11 @@ class Puzzle:
             lib.sk_rating_add(r, step)
             lib.sk_logic_apply(l, step)
         cand = lib.sk_logic_candidates(l)
+        vals = lib.sk_logic_values(l)
         nn = self.size * self.size
         path = Explanation(steps, rating_from_c(r), bool(r.stuck),
-                           [_digits(cand[i]) for i in range(nn)])
+                           [_digits(cand[i]) for i in range(nn)],
+                           [vals[i] for i in range(nn)])
         if rc == C.ETIME:
             e = Timeout(string(lib.sk_strerror(rc)), rc)
             e.partial = path  # the steps before the one not found in time

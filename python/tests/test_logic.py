@@ -62,6 +62,7 @@ def test_explain_is_sound(puzzle):
     assert len(placed) == puzzle.count(".")
     assert tuple(e.rating) == tuple(p.rate())
     assert e.marks == [[int(d)] for d in solution]
+    assert e.values == [int(d) for d in solution]
     assert [s.text for s in p.steps()] == [s.text for s in e]
 
 
@@ -108,6 +109,12 @@ def test_stuck_with_a_rating_limit():
     assert e.stuck and e.rating.stuck and e.rating.er == 20.0
     assert all(s.rating <= 2.8 for s in e)
     assert e.marks == p.candidates(basic=True)
+    # values: the givens and the placements, every other cell open (0),
+    # even one left with a single candidate
+    filled = {(i // 9 + 1, i % 9 + 1): int(ch) for i, ch in enumerate(INKALA) if ch != "."}
+    filled.update({s.placement[:2]: s.placement[2] for s in e if s.placement})
+    assert e.values == [filled.get((i // 9 + 1, i % 9 + 1), 0) for i in range(81)]
+    assert all(e.marks[i] == [v] for i, v in enumerate(e.values) if v)
     assert p.hint(max_rating=1.0) is None or p.hint(max_rating=1.0).rating <= 1.0
 
 
@@ -197,3 +204,4 @@ def test_refusals():
     assert 1 <= len(part) <= 2 and part[0].technique == "naked-single", part
     assert part[0].placement == (5, 5, 5) and not part.stuck
     assert len(part.marks) == 81 and part.marks[40] == [5] and part.rating.ed == 2.3
+    assert part.values[40] == 5 and part.values.count(0) == 80

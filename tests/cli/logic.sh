@@ -159,6 +159,16 @@ grep -q '\.2\.\.\.\.\.\.\.' "$tmp/marks.txt"
 verdict explain-stuck-single-by-place $?
 echo 'stuck: no technique up to 2.0 applies' | out
 run hint-stuck-marks-read-back 0 hint --max-rating 2.0 "$tmp/marks.txt"
+# In JSON, "grid" tells the filled cells from those open with one candidate:
+# the givens and the placements, '.' elsewhere, single candidates included.
+"$T" explain --json --max-rating 2.0 "$tmp/ns.txt" >"$tmp/ns.json"
+py explain-json-stuck-grid "r = recs[0]; g = r['grid']; c = r['candidates']
+given = open('$tmp/ns.txt').read().split()[0]
+placed = {s['cell']: s['digit'] for s in r['steps'] if 'cell' in s}
+want = ''.join(placed.get('r%dc%d' % (i // 9 + 1, i % 9 + 1), ch) for i, ch in enumerate(given))
+assert r['stuck'] and g == want, (g, want)
+assert all(c[i] == ch for i, ch in enumerate(g) if ch != '.')
+assert any(ch == '.' and len(c[i]) == 1 for i, ch in enumerate(g)), 'no open single'" "$tmp/ns.json"
 # ... and one such field is enough to tell a pencil grid from a plain one
 printf '%s\n' '4 6 8 9 3 1 5 2 7' '7 5 1 6 2 4 8 3 9' '3 9 2 5 7 8 4 6 1' '1 3 4 7 5 6 2 9 8' \
     '2 8 9 4 1 3 6 7 5' '6 7 5 2 8 9 3 1 4' '8 4 6 1 9 2 7 5 ..3......' '5 1 3 8 6 7 9 4 2' \
