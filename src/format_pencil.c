@@ -778,6 +778,22 @@ int skf_pencil_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
     } else if (n > SK_MAX_N) {
         failed = 1;
         skf_fail(d, first_line, 0, "row 1 has %d fields, expected at most %d", n, SK_MAX_N);
+    } else if (n == 1 && r->opts.n <= 0 && b.rows == 1) {
+        /* one field on one line: a line puzzle (or sukaku) read as a grid
+           because the format was forced */
+        for (int k = 0; k < b.lines && !failed; k++) {
+            field f[1];
+            ln = skf_peek(r, k);
+            if (!ln || border(ln) || ln->too_long || ln->nul_col || split_fields(ln, f, 1) != 1 ||
+                f[0].len < 2)
+                continue;
+            failed = 1;
+            skf_fail(d, ln->no, (long)f[0].s + 1,
+                     "one field of %zu characters where a pencil-mark grid has N rows of N "
+                     "fields separated by spaces (a puzzle on one line? leave --format out, or "
+                     "give --format line or sukaku)",
+                     f[0].len);
+        }
     } else if (b.a != SK_ALPHABET_NUMBERS && n > skf_alphabet_max(b.a)) {
         failed = 1;
         skf_fail(d, first_line, 0,
