@@ -166,6 +166,7 @@ typedef enum cli_opt_id {
     OPT_PREFIX,
     OPT_NO_CHECK,
     OPT_MAX_RATING,
+    OPT_REVEAL,
     OPT_BASIC,
     OPT_SIZE,
     OPT_COUNT,
@@ -261,6 +262,7 @@ typedef struct cli_args {
     int minimize;           /* --minimize */
     int no_check;           /* --no-check: rate without the uniqueness check */
     int max_rating;         /* --max-rating in tenths, 0 = no limit */
+    int reveal;             /* hint --reveal: 1 technique, 2 where, 0 all */
     int size;               /* --size (generate), 0 = not given */
     long count;             /* --count (generate), default 1 */
     uint64_t seed;          /* --seed */
@@ -674,6 +676,10 @@ void cli_step_text(cli_out *o, const cli_item *it, const sk_step *s);
  * apply cell and digit, eliminations, houses, cells, digits, subtype,
  * direct, branches. */
 void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s);
+/* hint --reveal: the step as far as `reveal` (1 its technique, 2 where
+ * it lies) gives it away, in text or as a JSON object. */
+void cli_step_vague_text(cli_out *o, const cli_item *it, const sk_step *s, int reveal);
+void cli_step_vague_json(cli_out *o, const cli_item *it, const sk_step *s, int reveal);
 
 /* SE's three figures, "2.6/1.5/1.5". */
 void cli_rating_text(cli_out *o, const sk_rating *r);

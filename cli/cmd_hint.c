@@ -36,10 +36,16 @@ static void hint_work(cli_worker *w, cli_item *it)
                  !solved && !found ? "true" : "false");
         if (found) {
             cli_out_write(&o, ",\"step\":", 8);
-            cli_step_json(&o, it, &s);
+            if (a->reveal)
+                cli_step_vague_json(&o, it, &s, a->reveal);
+            else
+                cli_step_json(&o, it, &s);
         }
     } else if (found) {
-        cli_step_text(&o, it, &s);
+        if (a->reveal)
+            cli_step_vague_text(&o, it, &s, a->reveal);
+        else
+            cli_step_text(&o, it, &s);
         cli_out_write(&o, "\n", 1);
     } else if (solved) {
         cli_out_write(&o, "solved: every cell is filled\n", 29);
@@ -72,6 +78,11 @@ const cli_command cli_cmd_hint = {
     "it as one line of 'sudokit explain':\n"
     "  r4c5 = 7: hidden single in box 5 (rating 1.2)\n"
     "or 'solved: every cell is filled', or 'stuck: no technique applies'.\n"
+    "--reveal technique or where gives less away: the technique alone, or\n"
+    "with the houses (else the cells) it lies in and the digits it is about\n"
+    "(a single's digit left out), never what it places or removes:\n"
+    "  Hidden Single in box 5 (rating 1.2)\n"
+    "  X-Wing on 6 in row 2, row 5, column 5, column 7 (rating 3.2)\n"
     "The position must still have exactly one solution (unless --no-check):\n"
     "a wrong digit filled in gives 'none: the puzzle has no solution'; with\n"
     "--no-check, a position that shows it has none on its face (a cell\n"
@@ -82,7 +93,9 @@ const cli_command cli_cmd_hint = {
     "\"solved\" and \"stuck\" (true or false) and \"step\", the step as an\n"
     "object of explain's \"steps\":\n"
     "  {\"index\":0,\"status\":\"unique\",\"solved\":false,\"stuck\":false,\n"
-    "   \"step\":{\"technique\":\"hidden-single\",...},...}",
+    "   \"step\":{\"technique\":\"hidden-single\",...},...}\n"
+    "(with --reveal: only \"technique\", \"name\", \"rating\", and for where\n"
+    "\"houses\" or \"cells\" and \"digits\").",
     hint_run,
     NULL,
     NULL,

@@ -368,3 +368,111 @@ void cli_payload_print(cli_batch *b, cli_item *it, int blank_before)
 }
 
 void cli_payload_emit(cli_batch *b, cli_item *it) { cli_payload_print(b, it, 0); }
+
+/* ---- hint --reveal: a step without its answer --------------------------- */
+
+/* What a vague step shows at level `reveal` (2: where): the digits it is
+ * about but the one it places; its houses, else its cells (each once),
+ * else the cell it places in (a one-cell list: `only`). */
+typedef struct vague {
+    uint64_t digits;
+    int nhouses, ncells;
+    const int *cells;
+    int only;
+} vague;
+
+static void vague_of(const sk_step *s, int reveal, vague *v)
+{
+    memset(v, 0, sizeof *v);
+    if (reveal < 2)
+        return;
+    v->digits = s->digits;
+    if (s->cell >= 0 && s->digit > 0)
+        v->digits &= ~(1ull << (s->digit - 1));
+    v->nhouses = s->nhouses < 8 ? s->nhouses : 8;
+    if (v->nhouses)
+        return;
+    v->ncells = s->ncells;
+    v->cells = s->cells;
+    if (!v->ncells && s->cell >= 0) {
+        v->only = s->cell;
+        v->cells = &v->only;
+        v->ncells = 1;
+    }
+}
+
+/* 1 when cell i of v was listed before it. */
+static int vague_repeat(const vague *v, int i)
+{
+    for (int k = 0; k < i; k++)
+        if (v->cells[k] == v->cells[i])
+            return 1;
+    return 0;
+}
+
+void cli_step_vague_text(cli_out *o, const cli_item *it, const sk_step *s, int reveal)
+{
+    const int n = it->geom.n;
+    char name[128], sym[8];
+    vague v;
+    vague_of(s, reveal, &v);
+    sk_step_name(s, name, sizeof name);
+    cli_out_write(o, name, strlen(name));
+    for (int d = 1, k = 0; d <= n; d++)
+        if (v.digits >> (d - 1) & 1)
+            cli_outf(o, "%s%s", k++ ? ", " : " on ", cli_symbol(it->alphabet, n, d, sym));
+    for (int i = 0; i < v.nhouses; i++)
+        cli_outf(o, "%s%s", i ? ", " : " in ",
+                 sk_model_house_name(it->model, s->houses[i], name, sizeof name));
+    for (int i = 0; i < v.ncells; i++)
+        if (!vague_repeat(&v, i))
+            cli_outf(o, "%sr%dc%d", i ? ", " : " at ", v.cells[i] / n + 1, v.cells[i] % n + 1);
+    cli_out_write(o, " (rating ", 9);
+    cli_out_rating(o, s->rating);
+    cli_out_write(o, ")", 1);
+}
+
+void cli_step_vague_json(cli_out *o, const cli_item *it, const sk_step *s, int reveal)
+{
+    const int n = it->geom.n;
+    char name[128];
+    vague v;
+    vague_of(s, reveal, &v);
+    cli_out_write(o, "{\"technique\":", 13);
+    cli_out_json_string(o, sk_tech_keyword(s->technique) ? sk_tech_keyword(s->technique) : "?");
+    cli_out_write(o, ",\"name\":", 8);
+    cli_out_json_string(o, sk_step_name(s, name, sizeof name));
+    cli_out_write(o, ",\"rating\":", 10);
+    cli_out_rating(o, s->rating);
+    if (v.nhouses) {
+        cli_out_write(o, ",\"houses\":[", 11);
+        for (int i = 0; i < v.nhouses; i++) {
+            if (i)
+                cli_out_write(o, ",", 1);
+            cli_out_json_string(o, sk_model_house_name(it->model, s->houses[i], name, sizeof name));
+        }
+        cli_out_write(o, "]", 1);
+    }
+    if (v.ncells) {
+        cli_out_write(o, ",\"cells\":[", 10);
+        for (int i = 0; i < v.ncells; i++) {
+            if (vague_repeat(&v, i))
+                continue;
+            if (i)
+                cli_out_write(o, ",", 1);
+            json_cell(o, n, v.cells[i]);
+        }
+        cli_out_write(o, "]", 1);
+    }
+    if (v.digits) {
+        cli_out_write(o, ",\"digits\":[", 11);
+        for (int d = 1, k = 0; d <= n; d++)
+            if (v.digits >> (d - 1) & 1) {
+                if (k++)
+                    cli_out_write(o, ",", 1);
+                json_digit(o, it, d);
+            }
+        cli_out_write(o, "]", 1);
+    }
+    cli_out_write(o, "}", 1);
+}

@@ -69,6 +69,13 @@ static const cli_value symmetry_values[] = {
     {NULL, NULL},
 };
 
+static const cli_value reveal_values[] = {
+    {"technique", "its technique and rating only"},
+    {"where", "and where to look: its houses, else its cells, and the digits it is about"},
+    {"all", "the whole step, the default"},
+    {NULL, NULL},
+};
+
 const cli_option cli_options[] = {
     {OPT_HELP, 'h', "help", NULL, ALL, "show this help and exit", .group = CLI_GROUP_HELP},
     {OPT_MAN, 0, "man", NULL, CLI_CMD_HELP,
@@ -189,6 +196,14 @@ const cli_option cli_options[] = {
      "singles and locked candidates, 4.4 up to the XYZ-wing); a puzzle that needs more "
      "is stuck",
      .group = CLI_GROUP_LOGIC},
+    {OPT_REVEAL, 0, "reveal", "WHAT", CLI_CMD_HINT,
+     "how much of the step to give away: {}",
+     .values = reveal_values, .group = CLI_GROUP_LOGIC,
+     .more = "A hint that does not solve the step for you: 'technique' names it ('X-Wing "
+             "(rating 3.2)'), 'where' adds the houses it lies in, or its cells when it names "
+             "no house, and the digits it is about ('X-Wing on 3 in row 2, row 7, column 3, "
+             "column 8 (rating 3.2)'; a single's digit is left out, being the answer), and "
+             "neither says what it places or removes."},
     {OPT_SIZE, 0, "size", "N", CLI_CMD_GENERATE,
      "generate: puzzles of N x N cells; default: 9, or R*C with --box RxC, or the "
      "pattern's size",
@@ -569,6 +584,12 @@ static int apply(const cli_command *cmd, const cli_option *o, const char *arg, c
         a->max_rating = (int)(r * 10 + 0.5);
         break;
     }
+    case OPT_REVEAL:
+        if (!takes_value(o, arg))
+            return cli_usage_error(cmd, "unknown --reveal '%s' (%s)", arg,
+                                   value_names(o, names, sizeof names));
+        a->reveal = strcmp(arg, "technique") == 0 ? 1 : strcmp(arg, "where") == 0 ? 2 : 0;
+        break;
     case OPT_SIZE:
         if (parse_long(arg, 1, SK_MAX_N, &v))
             return cli_usage_error(cmd, "--size wants a number from 1 to %d, not '%s'", SK_MAX_N,

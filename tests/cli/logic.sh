@@ -601,6 +601,73 @@ reset
 echo '{"index":0,"status":"unchecked","solved":false,"stuck":true}' | out
 same hint-json-stuck "$tmp/eout" "$tmp/o"
 reset
+# --reveal: the technique alone, or where to look, never the answer
+echo 'Hidden Single (rating 1.5)' | out
+run hint-reveal-technique 0 hint --reveal technique "$tmp/grid.txt"
+echo 'Hidden Single in column 9 (rating 1.5)' | out
+run hint-reveal-where 0 hint --reveal where "$tmp/grid.txt"
+echo 'r1c9 = 2: hidden single in column 9 (rating 1.5)' | out
+run hint-reveal-all 0 hint --reveal all "$tmp/grid.txt"
+"$T" hint --json --reveal where "$tmp/grid.txt" | nrec >"$tmp/o"
+echo '{"index":0,"status":"unique","solved":false,"stuck":false,"step":{"technique":"hidden-single","name":"Hidden Single","rating":1.5,"houses":["column 9"]},"nodes":N,"guesses":N,"time_us":N}' | out
+same hint-reveal-json "$tmp/eout" "$tmp/o"
+reset
+# Along a whole path with pointing, pairs, an XYZ-wing, a turbot fish...
+# (a puzzle of the 17-clue collection), each position written as a grid
+# of pencil marks (a filled cell as its digit, an open one with one
+# candidate by place): hint there is explain's next step, and the vague
+# step is the full one cut down, field for field.
+echo '.................1..2..3.4.........5..3..4....1..6...7....7......4...23.6...1..8.' >"$tmp/walk.txt"
+"$T" explain --json "$tmp/walk.txt" >"$tmp/walk.json"
+py hint-reveal-along-a-path "import subprocess
+r = recs[0]
+givens = open('$tmp/walk.txt').read().strip()
+filled = {i: int(ch) for i, ch in enumerate(givens) if ch != '.'}
+def peers(i):
+    return [j for j in range(81) if j != i and (j // 9 == i // 9 or j % 9 == i % 9 or
+            (j // 27 == i // 27 and j % 9 // 3 == i % 9 // 3))]
+cand = [[filled[i]] if i in filled else
+        [d for d in range(1, 10) if all(filled.get(j) != d for j in peers(i))] for i in range(81)]
+def rc(name):
+    row, col = name[1:].split('c')
+    return (int(row) - 1) * 9 + int(col) - 1
+def field(i):
+    if i in filled:
+        return str(filled[i])
+    if len(cand[i]) == 1:
+        return ''.join(str(d) if d in cand[i] else '.' for d in range(1, 10))
+    return ''.join(map(str, cand[i]))
+def hint(*opts):
+    grid = chr(10).join(' '.join(field(9 * row + col) for col in range(9)) for row in range(9))
+    out = subprocess.run(['$T', 'hint', '--json', '--no-check'] + list(opts), input=grid + chr(10),
+                         capture_output=True, text=True).stdout
+    return json.loads(out)['step']
+kinds = set()
+for s in r['steps']:
+    full, tech, where = hint(), hint('--reveal', 'technique'), hint('--reveal', 'where')
+    assert full == s, (full, s)
+    kinds.add(s['technique'])
+    assert tech == {k: s[k] for k in ('technique', 'name', 'rating')}, tech
+    want = dict(tech)
+    if s.get('houses'):
+        want['houses'] = s['houses']
+    elif s.get('cells'):
+        want['cells'] = list(dict.fromkeys(s['cells']))
+    elif 'cell' in s:
+        want['cells'] = [s['cell']]
+    digits = [d for d in s.get('digits', []) if d != s.get('digit')]
+    if digits:
+        want['digits'] = digits
+    assert where == want, (where, want)
+    if 'cell' in s:
+        i, d = rc(s['cell']), int(s['digit'])
+        filled[i], cand[i] = d, [d]
+        for j in peers(i):
+            if d in cand[j] and j not in filled:
+                cand[j].remove(d)
+    for e in [] if s.get('direct') else s.get('eliminations', []):  # (direct: they only
+        cand[rc(e['cell'])].remove(int(e['digit']))                   # lead to the placement)
+assert {'pointing', 'naked-pair', 'xyz-wing', 'naked-single', 'hidden-pair'} <= kinds, kinds" "$tmp/walk.json"
 # hint's step is explain's first step, field for field
 "$T" hint --json $D/rated.txt >"$tmp/hint.json"
 py hint-json-is-first-step "

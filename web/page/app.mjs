@@ -352,6 +352,51 @@ async function hint() {
     draw();
 }
 
+// Nudge: the next step a little at a time, never what it places or
+// removes.  The first press on a position names the technique, the next
+// says where: the houses it lies in (else its cells, highlighted) and the
+// digits it is about, a single's own digit left out.  Hint gives it whole.
+const nudged = { text: null, level: 0 };
+
+function whereText(r) {
+    const n = state.info.size;
+    const name = c => `r${Math.floor(c / n) + 1}c${(c % n) + 1}`;
+    const digits = r.digits.filter(d => !(r.cell >= 0 && d === r.digit));
+    let where = "";
+    if (r.houses.length)
+        where = ` in ${r.houses.join(", ")}`;
+    else if (r.cells.length)
+        where = ` at ${[...new Set(r.cells)].map(name).join(", ")}`;
+    else if (r.cell >= 0)
+        where = ` at ${name(r.cell)}`;
+    return `${r.name}${digits.length ? ` on ${digits.map(sym).join(", ")}` : ""}${where}`;
+}
+
+async function nudge() {
+    const t = await current();
+    const [r, ms] = await call("Looking for the next step", () => sk.hint(t));
+    if (!r)
+        return;
+    clearShown();
+    if (r.technique) {
+        nudged.level = nudged.text === t ? 2 : 1;
+        nudged.text = t;
+        if (nudged.level === 1) {
+            status(`Next: ${r.name} (rating ${r.rating.toFixed(1)}). Nudge again for where.`, ms);
+        } else {
+            if (!r.houses.length)
+                for (const c of r.cells)
+                    state.hl[c] = "hl-pattern";
+            if (!r.houses.length && !r.cells.length && r.cell >= 0)
+                state.hl[r.cell] = "hl-pattern";
+            status(`Next: ${whereText(r)} (rating ${r.rating.toFixed(1)}). Hint shows the step.`, ms);
+        }
+    } else {
+        status(r.status === "unique" ? "Solved." : `${r.status}: no hint.`, ms);
+    }
+    draw();
+}
+
 function showStep() {
     const n = state.info.size;
     state.entries = new Array(n * n).fill(0).map((_, c) => state.base[c]);
@@ -468,6 +513,7 @@ $("solve").onclick = () => solve(false);
 $("unique").onclick = checkUnique;
 $("candidates").onclick = candidates;
 $("hint").onclick = hint;
+$("nudge").onclick = nudge;
 $("explain").onclick = explain;
 $("rate").onclick = rate;
 $("generate").onclick = generate;

@@ -141,6 +141,20 @@ test("keyboard entry like the common sites: click a cell, type, move, delete", a
     await waitStatus(/rating/);
 });
 
+test("nudge: the technique, then where, as hint --reveal gives them; never the answer", async () => {
+    await loadText(HARD);
+    const tech = native(["hint", "--reveal", "technique"], HARD + "\n").trim();
+    const where = native(["hint", "--reveal", "where"], HARD + "\n").trim();
+    await page.click("#nudge");
+    await waitStatus(/^Next: .*Nudge again/);
+    assert.ok((await status()).startsWith(`Next: ${tech}. Nudge again for where.`), await status());
+    assert.equal(await page.$$eval("rect.hl-place, rect.hl-elim", l => l.length), 0);
+    await page.click("#nudge");
+    await waitStatus(/Hint shows the step/);
+    assert.ok((await status()).startsWith(`Next: ${where}. Hint shows the step.`), await status());
+    assert.equal(await page.$$eval("rect.hl-place, rect.hl-elim", l => l.length), 0);
+});
+
 test("rate and generate", async () => {
     await loadText(HARD);
     await page.click("#rate");
