@@ -80,7 +80,8 @@ const cli_command cli_cmd_hint = {
     "or 'solved: every cell is filled', or 'stuck: no technique applies'.\n"
     "--reveal technique or where gives less away: the technique alone, or\n"
     "with the houses (else the cells) it lies in and the digits it is about\n"
-    "(a single's digit left out), never what it places or removes:\n"
+    "(a single's digit left out; for a variant rule's step, the rule), never\n"
+    "what it places or removes:\n"
     "  Hidden Single in box 5 (rating 1.2)\n"
     "  X-Wing on 6 in row 2, row 5, column 5, column 7 (rating 3.2)\n"
     "The position must still have exactly one solution (unless --no-check):\n"
@@ -95,7 +96,7 @@ const cli_command cli_cmd_hint = {
     "  {\"index\":0,\"status\":\"unique\",\"solved\":false,\"stuck\":false,\n"
     "   \"step\":{\"technique\":\"hidden-single\",...},...}\n"
     "(with --reveal: only \"technique\", \"name\", \"rating\", and for where\n"
-    "\"houses\" or \"cells\" and \"digits\").",
+    "\"houses\" or \"cells\" and \"digits\", or \"rule\").",
     hint_run,
     NULL,
     NULL,

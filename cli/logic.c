@@ -384,8 +384,9 @@ typedef struct vague {
 static void vague_of(const sk_step *s, int reveal, vague *v)
 {
     memset(v, 0, sizeof *v);
-    if (reveal < 2)
-        return;
+    if (reveal < 2 || s->technique == SK_TECH_VARIANT_RULE)
+        return; /* a rule's step: its cells and digits are what it removes
+                   (vague_rule names the rule instead) */
     v->digits = s->digits;
     if (s->cell >= 0 && s->digit > 0)
         v->digits &= ~(1ull << (s->digit - 1));
@@ -401,6 +402,26 @@ static void vague_of(const sk_step *s, int reveal, vague *v)
     }
 }
 
+/* The rule (or rules, or the implied sum) a variant rule's step follows
+ * from, into buf, as its sentence names them; NULL for another step. */
+static const char *vague_rule(const cli_item *it, const sk_step *s, int reveal, char *buf,
+                              size_t size)
+{
+    if (reveal < 2 || s->technique != SK_TECH_VARIANT_RULE)
+        return NULL;
+    if (s->rule < 0)
+        return sk_step_rule_source(it->model, s, buf, size);
+    sk_model_rule_describe(it->model, s->rule, buf, size);
+    if (s->rule2 != -1) {
+        size_t k = strlen(buf);
+        char two[128];
+        snprintf(buf + k, size - k, " and %s",
+                 s->rule2 >= 0 ? sk_model_rule_describe(it->model, s->rule2, two, sizeof two)
+                               : "other rules");
+    }
+    return buf;
+}
+
 /* 1 when cell i of v was listed before it. */
 static int vague_repeat(const vague *v, int i)
 {
@@ -413,7 +434,7 @@ static int vague_repeat(const vague *v, int i)
 void cli_step_vague_text(cli_out *o, const cli_item *it, const sk_step *s, int reveal)
 {
     const int n = it->geom.n;
-    char name[128], sym[8];
+    char name[128], sym[8], rule[512];
     vague v;
     vague_of(s, reveal, &v);
     sk_step_name(s, name, sizeof name);
@@ -427,6 +448,8 @@ void cli_step_vague_text(cli_out *o, const cli_item *it, const sk_step *s, int r
     for (int i = 0; i < v.ncells; i++)
         if (!vague_repeat(&v, i))
             cli_outf(o, "%sr%dc%d", i ? ", " : " at ", v.cells[i] / n + 1, v.cells[i] % n + 1);
+    if (vague_rule(it, s, reveal, rule, sizeof rule))
+        cli_outf(o, " from %s", rule);
     cli_out_write(o, " (rating ", 9);
     cli_out_rating(o, s->rating);
     cli_out_write(o, ")", 1);
@@ -435,7 +458,7 @@ void cli_step_vague_text(cli_out *o, const cli_item *it, const sk_step *s, int r
 void cli_step_vague_json(cli_out *o, const cli_item *it, const sk_step *s, int reveal)
 {
     const int n = it->geom.n;
-    char name[128];
+    char name[512];
     vague v;
     vague_of(s, reveal, &v);
     cli_out_write(o, "{\"technique\":", 13);
@@ -444,6 +467,10 @@ void cli_step_vague_json(cli_out *o, const cli_item *it, const sk_step *s, int r
     cli_out_json_string(o, sk_step_name(s, name, sizeof name));
     cli_out_write(o, ",\"rating\":", 10);
     cli_out_rating(o, s->rating);
+    if (vague_rule(it, s, reveal, name, sizeof name)) {
+        cli_out_write(o, ",\"rule\":", 8);
+        cli_out_json_string(o, name);
+    }
     if (v.nhouses) {
         cli_out_write(o, ",\"houses\":[", 11);
         for (int i = 0; i < v.nhouses; i++) {

@@ -71,7 +71,8 @@ static const cli_value symmetry_values[] = {
 
 static const cli_value reveal_values[] = {
     {"technique", "its technique and rating only"},
-    {"where", "and where to look: its houses, else its cells, and the digits it is about"},
+    {"where", "and where to look: its houses, else its cells, and the digits it is about, "
+              "or the variant rule it follows from"},
     {"all", "the whole step, the default"},
     {NULL, NULL},
 };
@@ -202,8 +203,9 @@ const cli_option cli_options[] = {
      .more = "A hint that does not solve the step for you: 'technique' names it ('X-Wing "
              "(rating 3.2)'), 'where' adds the houses it lies in, or its cells when it names "
              "no house, and the digits it is about ('X-Wing on 3 in row 2, row 7, column 3, "
-             "column 8 (rating 3.2)'; a single's digit is left out, being the answer), and "
-             "neither says what it places or removes."},
+             "column 8 (rating 3.2)'; a single's digit is left out, being the answer; a "
+             "variant rule's step gives the rule instead, its cells and digits being what "
+             "it removes), and neither says what it places or removes."},
     {OPT_SIZE, 0, "size", "N", CLI_CMD_GENERATE,
      "generate: puzzles of N x N cells; default: 9, or R*C with --box RxC, or the "
      "pattern's size",

@@ -147,6 +147,12 @@ typedef struct one {
 
 /* Reads the first puzzle of text and builds its model; on failure writes
  * the invalid record into b and returns -1. */
+static void one_close(one *o)
+{
+    sk_model_free(o->m);
+    sk_reader_free(o->r);
+}
+
 static int one_open(one *o, const char *text, jb *b)
 {
     sk_diag d;
@@ -167,17 +173,12 @@ static int one_open(one *o, const char *text, jb *b)
                   d.line, d.column);
         jb_str(b, d.message[0] ? d.message : sk_strerror(rc));
         JB_LIT(b, "}}");
+        one_close(o); /* (the reader holds the text's buffers) */
         return -1;
     }
     o->n = o->p.geom.n;
     o->nc = o->n * o->n;
     return 0;
-}
-
-static void one_close(one *o)
-{
-    sk_model_free(o->m);
-    sk_reader_free(o->r);
 }
 
 /* ---- searching ------------------------------------------------------------ */
@@ -321,7 +322,7 @@ static void jb_rating(jb *b, const sk_rating *r)
 
 static void jb_step(jb *b, const sk_model *m, const sk_step *s)
 {
-    char name[160], text[2048];
+    char name[160], text[8192]; /* (as long as the tool's: cli/logic.c) */
     sk_step_name(s, name, sizeof name);
     sk_step_describe(m, s, SK_ALPHABET_AUTO, text, sizeof text);
     JB_LIT(b, "{\"technique\":");

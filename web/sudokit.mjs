@@ -137,10 +137,14 @@ class Sudokit {
         return this._call(text, p => this.core._skw_explain(p, timeout, maxSteps));
     }
 
-    /** The next logical step, or null when solved or stuck. */
+    /** The next logical step, or null when solved or stuck; the record
+     *  of explain() when the puzzle is not unique or the timeout ran out
+     *  first (timeout: true), which null must not be taken for. */
     hint(text, { timeout = 0 } = {}) {
         const out = this._call(text, p => this.core._skw_explain(p, timeout, 1));
-        return out.status === "unique" ? (out.steps[0] || null) : out;
+        if (out.status !== "unique" || (out.timeout && !out.steps.length))
+            return out;
+        return out.steps[0] || null;
     }
 
     /** The puzzle with digits written into its cells (a string of N*N

@@ -612,6 +612,14 @@ run hint-reveal-all 0 hint --reveal all "$tmp/grid.txt"
 echo '{"index":0,"status":"unique","solved":false,"stuck":false,"step":{"technique":"hidden-single","name":"Hidden Single","rating":1.5,"houses":["column 9"]},"nodes":N,"guesses":N,"time_us":N}' | out
 same hint-reveal-json "$tmp/eout" "$tmp/o"
 reset
+# A variant rule's step: its cells and digits are what it removes, so
+# 'where' names the rule instead.
+echo 'Variant Rule from killer cage 3 at r1c1 (rating 1.6)' | out
+run hint-reveal-where-rule 0 hint --reveal where examples/puzzles/killer6.txt
+"$T" hint --json --reveal where examples/puzzles/killer6.txt | nrec >"$tmp/o"
+echo '{"index":0,"status":"unique","solved":false,"stuck":false,"step":{"technique":"variant-rule","name":"Variant Rule","rating":1.6,"rule":"killer cage 3 at r1c1"},"nodes":N,"guesses":N,"time_us":N}' | out
+same hint-reveal-json-rule "$tmp/eout" "$tmp/o"
+reset
 # Along a whole path with pointing, pairs, an XYZ-wing, a turbot fish...
 # (a puzzle of the 17-clue collection), each position written as a grid
 # of pencil marks (a filled cell as its digit, an open one with one

@@ -361,6 +361,11 @@ const nudged = { text: null, level: 0 };
 function whereText(r) {
     const n = state.info.size;
     const name = c => `r${Math.floor(c / n) + 1}c${(c % n) + 1}`;
+    if (r.technique === "variant-rule") { // its cells and digits are what it removes
+        const rule = r.rule === "implied" ? r.source
+            : r.rule2 ? `${r.rule} and ${r.rule2 === "several" ? "other rules" : r.rule2}` : r.rule;
+        return `${r.name} from ${rule}`;
+    }
     const digits = r.digits.filter(d => !(r.cell >= 0 && d === r.digit));
     let where = "";
     if (r.houses.length)
@@ -384,7 +389,7 @@ async function nudge() {
         if (nudged.level === 1) {
             status(`Next: ${r.name} (rating ${r.rating.toFixed(1)}). Nudge again for where.`, ms);
         } else {
-            if (!r.houses.length)
+            if (!r.houses.length && r.technique !== "variant-rule")
                 for (const c of r.cells)
                     state.hl[c] = "hl-pattern";
             if (!r.houses.length && !r.cells.length && r.cell >= 0)

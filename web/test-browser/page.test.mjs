@@ -153,6 +153,16 @@ test("nudge: the technique, then where, as hint --reveal gives them; never the a
     await waitStatus(/Hint shows the step/);
     assert.ok((await status()).startsWith(`Next: ${where}. Hint shows the step.`), await status());
     assert.equal(await page.$$eval("rect.hl-place, rect.hl-elim", l => l.length), 0);
+    // a variant rule's step: the rule, not the cells and digits it removes
+    const killer = readFileSync(path.join(examples, "killer6.txt"), "utf8");
+    await loadText(killer);
+    const rule = native(["hint", "--reveal", "where"], killer).trim();
+    await page.click("#nudge");
+    await waitStatus(/Nudge again/);
+    await page.click("#nudge");
+    await waitStatus(/Hint shows the step/);
+    assert.ok((await status()).startsWith(`Next: ${rule}. Hint shows the step.`), await status());
+    assert.equal(await page.$$eval("rect.hl-pattern, rect.hl-place, rect.hl-elim", l => l.length), 0);
 });
 
 test("rate and generate", async () => {

@@ -69,6 +69,14 @@ test("bad input: SudokitError with the line and the reason", () => {
                   /rows/.test(e.reason));
     assert.throws(() => sk.solve(""), SudokitError);
     assert.throws(() => sk.solve("x".repeat(81)), SudokitError);
+    // a bad puzzle leaves nothing behind: 400 of them would take some 50 MB
+    // if each kept its reader's buffers
+    for (let i = 0; i < 20; i++)
+        assert.throws(() => sk.rate("1234\n"), SudokitError);
+    const heap = sk.core.HEAP8.length;
+    for (let i = 0; i < 400; i++)
+        assert.throws(() => sk.rate("1234\n"), SudokitError);
+    assert.equal(sk.core.HEAP8.length, heap);
 });
 
 test("count and candidates agree with the native tool", () => {
@@ -111,6 +119,10 @@ test("explain: every placement and elimination holds for the solution", () => {
         const h = sk.hint(p);
         assert.deepEqual(h, r.steps[0]);
     }
+    // out of time is not "solved or stuck": hint gives the record, not null
+    const hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    const late = sk.hint(hard, { timeout: 0.001 });
+    assert.ok(late !== null && (late.timeout === true || late.status === "timeout"), late);
     assert.equal(sk.rate(readFileSync(path.join(examples, "multiple.txt"), "utf8")).status,
                  "multiple");
     // variant rules: their steps name the rule, and hold for the solution too
