@@ -115,11 +115,11 @@ const cli_option cli_options[] = {
              "pencil marks: pencil (the default) or sukaku."},
     {OPT_BASIC, 0, "basic", NULL, CLI_CMD_CANDIDATES,
      "the pencil marks left by the simple techniques a person starts with (naked and "
-     "hidden singles, pointing and claiming), applied until none applies, instead of the "
-     "true candidates",
+     "hidden singles, the direct hidden pair and triple, pointing and claiming), applied "
+     "until none applies, instead of the true candidates",
      .group = CLI_GROUP_SEARCH,
      .more = "No search runs: the marks are what a solver working by hand reaches before "
-             "anything harder.  Not for variant rules."},
+             "anything harder.  With variant rules, each rule's own steps too."},
     {OPT_JSON, 0, "json", NULL, (READERS & ~CLI_CMD_CONVERT) | CLI_CMD_ENGINES | MAKERS,
      "one JSON object per line (JSON Lines)", .group = CLI_GROUP_IO,
      .more = "Each record holds the status, the solution or count, search nodes, guesses and "

@@ -89,6 +89,9 @@ class Sudokit {
 
     // Calls fn(pointer to text) and returns the parsed JSON it answers.
     _call(text, fn) {
+        if (typeof text !== "string")
+            throw new TypeError(`expected the puzzle's text, a string, not ${
+                text === null ? "null" : typeof text}`);
         return this._with(text, p => this._answer(fn(p)));
     }
 
@@ -134,6 +137,8 @@ class Sudokit {
 
     /** The logical path, step by step (maxSteps 0: to the end). */
     explain(text, { timeout = 0, maxSteps = 0 } = {}) {
+        if (!Number.isInteger(maxSteps) || maxSteps < 0)
+            throw new RangeError(`maxSteps must be a whole number, 0 (to the end) or more, not ${maxSteps}`);
         return this._call(text, p => this.core._skw_explain(p, timeout, maxSteps));
     }
 

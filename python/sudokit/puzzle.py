@@ -8,6 +8,7 @@ and out as strings of the puzzle's own symbols, '.' for an empty cell, as
 long as every digit has a one-character symbol (up to 35x35); larger grids
 go as lists of ints, 0 for an empty cell.
 """
+import numbers
 import queue
 import threading
 
@@ -75,6 +76,19 @@ class Cancel:
 
 def _flag(cancel):
     return ffi.NULL if cancel is None else cancel._flag
+
+
+def _rating_limit(max_rating):
+    """max_rating (None: no limit) in tenths, as the tool's --max-rating
+    takes it: a number from 1.0 to 20.0."""
+    if max_rating is None:
+        return 0
+    if isinstance(max_rating, bool) or not isinstance(max_rating, numbers.Real):
+        raise TypeError(f"max_rating must be a number, not {type(max_rating).__name__}")
+    if not 1.0 <= max_rating <= 20.0:
+        raise ValueError(f"max_rating must be a rating from 1.0 to 20.0 (such as 4.4), "
+                         f"not {max_rating!r}")
+    return int(round(max_rating * 10))
 
 
 def _stopped(end, what):
@@ -430,7 +444,8 @@ class Puzzle:
         least one solution (all empty when there is none).  basic=True gives
         the pencil marks a person reaches with singles and locked
         candidates (`sudokit candidates --basic`); no search (all empty
-        when those steps show there is no solution).
+        when those steps show there is no solution).  cancel stops either
+        (Cancelled).
         """
         nn = self.size * self.size
         if basic:
@@ -438,6 +453,8 @@ class Puzzle:
             self._start(l)
             step = ffi.new("sk_step *")
             while not lib.sk_logic_solved(l):
+                if cancel is not None and cancel.cancelled:
+                    raise Cancelled("cancelled: the basic steps")
                 rc = lib.sk_logic_next(l, step)
                 if rc == 0:
                     break
@@ -524,11 +541,12 @@ class Puzzle:
     # -- solving like a person ------------------------------------------
 
     def _logic(self, max_rating, timeout):
+        limit = _rating_limit(max_rating)
         out = ffi.new("sk_logic **")
         _check(lib.sk_logic_new(self._model, out))
         l = ffi.gc(out[0], lib.sk_logic_free)
-        if max_rating:
-            lib.sk_logic_set_limit(l, int(round(max_rating * 10)))
+        if limit:
+            lib.sk_logic_set_limit(l, limit)
         if timeout:
             lib.sk_logic_set_timeout(l, timeout)
         return l
@@ -567,7 +585,8 @@ class Puzzle:
         check=False rates a puzzle that is not proven to have exactly one
         solution (SE's figures mean little then); max_rating tries only the
         techniques rated that much or less (2.8: singles and locked
-        candidates); timeout in seconds.  Raises NoSolution or
+        candidates; a number from 1.0 to 20.0, else ValueError or
+        TypeError); timeout in seconds.  Raises NoSolution or
         MultipleSolutions (when check); NoSolution also when check=False
         and the path reaches a position that shows it has none (a cell
         without candidate, a digit without place in a house: its reason

@@ -136,6 +136,25 @@ def test_pencil_marks_are_rated_from_the_marks():
     assert q.explain().marks == [[int(d)] for d in p.solve()]
 
 
+def test_max_rating_checked():
+    # as the tool's --max-rating: a rating from 1.0 to 20.0, else refused
+    # (0 or 0.04 meant "no limit", 0.06 "nothing", 25 was taken)
+    p = sudokit.parse(INKALA)
+    for bad in (0, 0.04, 0.06, -2, 20.5, 25, 1e9, float("nan")):
+        with pytest.raises(ValueError, match="max_rating"):
+            p.rate(max_rating=bad)
+    for bad in ("2.8", True, [2.8]):
+        with pytest.raises(TypeError, match="max_rating"):
+            p.hint(max_rating=bad)
+    assert p.rate(max_rating=1).stuck and p.rate(max_rating=20).er == p.rate().er
+    # a cancelled token stops candidates(basic=True) as it stops the search
+    token = sudokit.Cancel()
+    token.cancel()
+    for basic in (False, True):
+        with pytest.raises(sudokit.Cancelled):
+            p.candidates(basic=basic, cancel=token)
+
+
 def test_refusals():
     with pytest.raises(sudokit.MultipleSolutions):
         sudokit.parse("." * 81).rate()

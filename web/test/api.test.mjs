@@ -69,6 +69,10 @@ test("bad input: SudokitError with the line and the reason", () => {
                   /rows/.test(e.reason));
     assert.throws(() => sk.solve(""), SudokitError);
     assert.throws(() => sk.solve("x".repeat(81)), SudokitError);
+    // not text at all: refused, not read as the text "null"
+    assert.throws(() => sk.hint(null), TypeError);
+    assert.throws(() => sk.rate(), TypeError);
+    assert.throws(() => sk.explain("1...", { maxSteps: -1 }), RangeError);
     // a bad puzzle leaves nothing behind: 400 of them would take some 50 MB
     // if each kept its reader's buffers
     for (let i = 0; i < 20; i++)
