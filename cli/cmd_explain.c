@@ -13,6 +13,23 @@ typedef struct explain_ctx {
     int started; /* a record was printed */
 } explain_ctx;
 
+/* The position reached, as 'hint' reads it back: the pencil marks, then
+ * the lines of the puzzle's shape and rules ('box 2x3', cages...), which
+ * the grid alone does not carry. */
+static void position_text(cli_out *o, const cli_item *it, const sk_logic *l)
+{
+    char *rules;
+    cli_candidate_grid(o, it, sk_logic_candidates(l), sk_logic_values(l));
+    if (cli_rules_text(&it->geom, &rules) != 0) {
+        o->nomem = 1;
+        return;
+    }
+    if (rules) {
+        cli_out_write(o, rules, strlen(rules));
+        free(rules);
+    }
+}
+
 /* "stuck after 12 steps: no technique applies", " up to 4.4" with
  * --max-rating. */
 static void stuck_text(cli_out *o, const cli_args *a, int steps)
@@ -100,13 +117,13 @@ static void explain_work(cli_worker *w, cli_item *it)
                 cli_rating_text(&o, &r);
             }
             cli_out_write(&o, "\n", 1);
-            cli_candidate_grid(&o, it, sk_logic_candidates(l), sk_logic_values(l));
+            position_text(&o, it, l);
         } else if (r.stuck) {
             stuck_text(&o, a, r.steps);
             cli_out_write(&o, "; rating ", 9);
             cli_rating_text(&o, &r);
             cli_out_write(&o, "\n", 1);
-            cli_candidate_grid(&o, it, sk_logic_candidates(l), sk_logic_values(l));
+            position_text(&o, it, l);
         } else {
             cli_out_write(&o, "rating ", 7);
             cli_rating_text(&o, &r);
@@ -175,12 +192,13 @@ const cli_command cli_cmd_explain = {
     "When no technique applies before the end, the last line says so and the\n"
     "candidates left follow, as 'sudokit candidates' writes them (a cell\n"
     "left with one candidate by place, '..3......', so that 'hint' reads it\n"
-    "back as a candidate; not with decimal numbers above 9x9):\n"
+    "back as a candidate; not with decimal numbers above 9x9), then the\n"
+    "puzzle's shape and rules as 'convert' writes them ('box 2x3', cages...),\n"
+    "so that 'hint' reads the whole position back:\n"
     "  stuck after 24 steps: no technique applies; rating 20.0/1.2/1.2\n"
     "When --timeout ends the search for a step (it counts for each step),\n"
     "the steps found before it are kept, then the line says so and the\n"
-    "candidates reached follow (which 'hint' reads back, with the rules\n"
-    "'convert' writes after them):\n"
+    "position reached follows the same way:\n"
     "  timeout after 2 steps: no next step found within 10 s; rating so far\n"
     "  10.1/2.3/2.3\n"
     "Puzzles are separated by a blank line; one that is not rated gives the\n"

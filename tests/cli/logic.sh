@@ -169,6 +169,15 @@ want = ''.join(placed.get('r%dc%d' % (i // 9 + 1, i % 9 + 1), ch) for i, ch in e
 assert r['stuck'] and g == want, (g, want)
 assert all(c[i] == ch for i, ch in enumerate(g) if ch != '.')
 assert any(ch == '.' and len(c[i]) == 1 for i, ch in enumerate(g)), 'no open single'" "$tmp/ns.json"
+# The stuck grid carries the puzzle's shape and rules after it, so that
+# hint reads back the same puzzle: boxes of 2x3, killer cages.
+echo '..6.3..1......5..21..4......2..5.1..' >"$tmp/r6.txt"
+"$T" explain --box 2x3 --max-rating 1.0 "$tmp/r6.txt" | sed -n '/^stuck/,$p' | sed 1d >"$tmp/r6s.txt"
+"$T" hint --box 2x3 "$tmp/r6.txt" | out
+run explain-stuck-shape-read-back 0 hint "$tmp/r6s.txt"
+"$T" explain --max-rating 1.5 examples/puzzles/killer6.txt | sed -n '/^stuck/,$p' | sed 1d >"$tmp/ks.txt"
+"$T" hint examples/puzzles/killer6.txt | out
+run explain-stuck-rules-read-back 0 hint "$tmp/ks.txt"
 # ... and one such field is enough to tell a pencil grid from a plain one
 printf '%s\n' '4 6 8 9 3 1 5 2 7' '7 5 1 6 2 4 8 3 9' '3 9 2 5 7 8 4 6 1' '1 3 4 7 5 6 2 9 8' \
     '2 8 9 4 1 3 6 7 5' '6 7 5 2 8 9 3 1 4' '8 4 6 1 9 2 7 5 ..3......' '5 1 3 8 6 7 9 4 2' \
