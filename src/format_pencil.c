@@ -141,25 +141,11 @@ static int nearest_side(size_t count, int lo, int hi)
     return best;
 }
 
-int skf_sukaku_line(const skf_line *ln, int n, sk_alphabet a)
+/* 1 when the line's count characters (up to end) are pencil marks of side
+ * `side` in alphabet a: enough symbols, nearly all at their own places. */
+static int places_fit(const skf_line *ln, size_t end, int side, sk_alphabet a)
 {
-    size_t end, i, ok = 0, bad = 0, k = 0, count, cube, ids;
-    int side;
-    if (ln->too_long || ln->nul_col)
-        return 0;
-    if (a == SK_ALPHABET_AUTO)
-        a = SK_ALPHABET_DIGITS;
-    if (a == SK_ALPHABET_NUMBERS)
-        return 0;
-    /* a few characters too many or too few (up to a cell's worth) still
-       make a SUKAKU line, so that the error says so, unless a line puzzle
-       could have that many */
-    count = sukaku_count(ln, &end, &ids);
-    side = nearest_side(count, 4, skf_alphabet_max(a));
-    cube = (size_t)side * side * side;
-    if ((count > cube ? count - cube : cube - count) > (size_t)side || (n > 0 && side != n) ||
-        (count != cube && skf_isqrt((long)count) > 0))
-        return 0;
+    size_t i, ok = 0, bad = 0, k = 0;
     for (i = ln->off; i < end; i++) {
         int v;
         if (skf_space((unsigned char)ln->text[i]))
@@ -178,10 +164,51 @@ int skf_sukaku_line(const skf_line *ln, int n, sk_alphabet a)
     return ok >= (size_t)side * (size_t)side && bad * 20 <= ok;
 }
 
+/* Is ln pencil marks on one line in alphabet a (of side n when n > 0)? */
+static int sukaku_in(const skf_line *ln, int n, sk_alphabet a)
+{
+    size_t end, count, cube, ids;
+    int side;
+    /* a few characters too many or too few (up to a cell's worth) still
+       make a SUKAKU line, so that the error says so, unless a line puzzle
+       could have that many */
+    count = sukaku_count(ln, &end, &ids);
+    side = nearest_side(count, 4, skf_alphabet_max(a));
+    cube = (size_t)side * side * side;
+    if ((count > cube ? count - cube : cube - count) > (size_t)side || (n > 0 && side != n) ||
+        (count != cube && skf_isqrt((long)count) > 0))
+        return 0;
+    return places_fit(ln, end, side, a);
+}
+
+/* The alphabet of a pencil-mark line read with alphabet a: a itself, or
+ * when a is AUTO the first of digits, hex and letters in which its
+ * symbols stand at their places (digits when none does). */
+static sk_alphabet sukaku_alphabet(const skf_line *ln, int n, sk_alphabet a)
+{
+    static const sk_alphabet tries[] = {SK_ALPHABET_DIGITS, SK_ALPHABET_HEX, SK_ALPHABET_LETTERS};
+    if (a != SK_ALPHABET_AUTO)
+        return a;
+    for (size_t t = 0; t < sizeof tries / sizeof tries[0]; t++)
+        if (sukaku_in(ln, n, tries[t]))
+            return tries[t];
+    return SK_ALPHABET_DIGITS;
+}
+
+int skf_sukaku_line(const skf_line *ln, int n, sk_alphabet a)
+{
+    if (ln->too_long || ln->nul_col)
+        return 0;
+    a = sukaku_alphabet(ln, n, a);
+    if (a == SK_ALPHABET_NUMBERS)
+        return 0;
+    return sukaku_in(ln, n, a);
+}
+
 static int parse_sukaku(sk_reader *r, const skf_line *ln, sk_puzzle *p, sk_diag *d)
 {
     size_t end, count, i, k = 0, ids;
-    sk_alphabet a = r->opts.alphabet == SK_ALPHABET_AUTO ? SK_ALPHABET_DIGITS : r->opts.alphabet;
+    sk_alphabet a = sukaku_alphabet(ln, r->opts.n, r->opts.alphabet);
     int n, st;
     uint64_t mask = 0;
     char cn[16], show[8], at[8];

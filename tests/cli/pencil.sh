@@ -127,6 +127,20 @@ same basic-fixpoint "$tmp/inkala.pm" "$tmp/again"
 verdict basic-sukaku-line $?
 "$T" candidates --basic "$tmp/inkala.suk" >"$tmp/again" 2>&1
 same basic-from-sukaku "$tmp/inkala.pm" "$tmp/again"
+# In hex (0 a value) or letters the line's symbols stand at their places
+# in that alphabet, which tells it without --alphabet: a hex 16x16 line of
+# 4096 characters is not a 64x64 puzzle.
+"$T" candidates --basic --alphabet hex "$E/hex16.txt" >"$tmp/hex.pm" 2>&1
+"$T" candidates --basic --alphabet hex --output sukaku "$E/hex16.txt" >"$tmp/hex.suk" 2>&1
+"$T" candidates --basic "$tmp/hex.suk" >"$tmp/again" 2>&1
+same basic-from-sukaku-hex "$tmp/hex.pm" "$tmp/again"
+"$T" candidates --basic --format sukaku "$tmp/hex.suk" >"$tmp/again" 2>&1
+same basic-from-sukaku-hex-forced "$tmp/hex.pm" "$tmp/again"
+tr '123456789' 'ABCDEFGHI' <"$tmp/inkala.txt" >"$tmp/inkala.let"
+"$T" candidates --basic --alphabet letters "$tmp/inkala.let" >"$tmp/let.pm" 2>&1
+"$T" candidates --basic --alphabet letters --output sukaku "$tmp/inkala.let" >"$tmp/let.suk" 2>&1
+"$T" candidates --basic "$tmp/let.suk" >"$tmp/again" 2>&1
+same basic-from-sukaku-letters "$tmp/let.pm" "$tmp/again"
 
 # A contradiction reached by the techniques: none (exit 0: the marks are
 # known).  So are marks that a given leaves nothing (r1c2 only 7, which
