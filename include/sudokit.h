@@ -1138,6 +1138,10 @@ SK_API void sk_logic_set_limit(sk_logic *l, int max_rating);
  * chains can take very long on a grid that has many solutions (an empty
  * one: every technique is tried and fails), or on a large grid. */
 SK_API void sk_logic_set_timeout(sk_logic *l, double seconds);
+/* Each later sk_logic_next() and sk_rate*() call gives up soon after
+ * *flag becomes non-zero (from any thread), with SK_ETIME as for a
+ * timeout; NULL: none (the default).  The flag must outlive those calls. */
+SK_API void sk_logic_set_cancel(sk_logic *l, const volatile int *flag);
 /* Finds the next step: 1 with *step filled, 0 when no technique applies
  * (or the grid is solved, or sk_logic_contradiction shows that the
  * position has no solution), negative status on error (SK_ETIME). */

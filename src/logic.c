@@ -260,9 +260,15 @@ void sk_logic_set_timeout(sk_logic *s, double seconds)
         s->timeout = seconds > 0 ? seconds : 0;
 }
 
+void sk_logic_set_cancel(sk_logic *s, const volatile int *flag)
+{
+    if (s)
+        s->cancel = flag;
+}
+
 int skl_expired(const skl_state *s)
 {
-    return s->deadline > 0 && skx_now() > s->deadline;
+    return (s->cancel && *s->cancel) || (s->deadline > 0 && skx_now() > s->deadline);
 }
 
 /*

@@ -74,6 +74,7 @@ struct sk_logic {
     int limit;       /* highest rating tried, 0 = all */
     double timeout;  /* seconds a call may take, 0 = no limit */
     double deadline; /* of the current call, 0 = none */
+    const volatile int *cancel; /* sk_logic_set_cancel's flag, or NULL */
     uint64_t *cand;  /* candidates of each cell, bits 0..N-1 */
     uint8_t *val;    /* 0, or the digit placed (1..N) */
     int nh;          /* full houses, SE order */
@@ -132,7 +133,7 @@ struct sk_logic {
 typedef struct sk_logic skl_state;
 
 /* logic.c */
-/* 1 when the current call is past its deadline. */
+/* 1 when the current call is past its deadline, or cancelled. */
 int skl_expired(const skl_state *s);
 /* skx_con_filter of constraint c (of s->m) on s->rdom, through a memo for
  * the constraints whose filters walk tables: 0 when c cannot hold. */

@@ -212,6 +212,7 @@ int sk_logic_start(sk_logic *l, const uint8_t *givens);
 int sk_logic_start_candidates(sk_logic *l, const uint8_t *givens, const uint64_t *cand);
 void sk_logic_set_limit(sk_logic *l, int max_rating);
 void sk_logic_set_timeout(sk_logic *l, double seconds);
+void sk_logic_set_cancel(sk_logic *l, const volatile int *flag);
 int sk_logic_next(sk_logic *l, sk_step *step);
 void sk_logic_apply(sk_logic *l, const sk_step *step);
 const uint64_t *sk_logic_candidates(const sk_logic *l);

@@ -54,7 +54,8 @@ def _on_solution(user, solution):
 
 class Cancel:
     """A token that stops work in progress: pass it as cancel= to a call
-    (solve, count, is_unique, candidates, best, generate), then call
+    (solve, count, is_unique, candidates, best, rate, explain, steps, hint,
+    generate), then call
     cancel() from any thread; the call soon raises Cancelled.  reset() makes
     it usable again."""
 
@@ -76,6 +77,14 @@ class Cancel:
 
 def _flag(cancel):
     return ffi.NULL if cancel is None else cancel._flag
+
+
+def _logic_check(rc, cancel):
+    """_check for the logical solver, whose cancel flag ends a call as its
+    timeout does: Cancelled when the token was set."""
+    if rc == C.ETIME and cancel is not None and cancel.cancelled:
+        raise Cancelled("cancelled: the logical solver")
+    return _check(rc)
 
 
 def _rating_limit(max_rating):
@@ -449,7 +458,7 @@ class Puzzle:
         """
         nn = self.size * self.size
         if basic:
-            l = self._logic(2.8, timeout)
+            l = self._logic(2.8, timeout, cancel)
             self._start(l)
             step = ffi.new("sk_step *")
             while not lib.sk_logic_solved(l):
@@ -458,7 +467,7 @@ class Puzzle:
                 rc = lib.sk_logic_next(l, step)
                 if rc == 0:
                     break
-                _check(rc)
+                _logic_check(rc, cancel)
                 lib.sk_logic_apply(l, step)
             why = ffi.new("sk_why *")
             if lib.sk_logic_contradiction(l, self._alphabet, why) == 1:
@@ -540,7 +549,7 @@ class Puzzle:
 
     # -- solving like a person ------------------------------------------
 
-    def _logic(self, max_rating, timeout):
+    def _logic(self, max_rating, timeout, cancel=None):
         limit = _rating_limit(max_rating)
         out = ffi.new("sk_logic **")
         _check(lib.sk_logic_new(self._model, out))
@@ -549,6 +558,8 @@ class Puzzle:
             lib.sk_logic_set_limit(l, limit)
         if timeout:
             lib.sk_logic_set_timeout(l, timeout)
+        if cancel is not None:
+            lib.sk_logic_set_cancel(l, cancel._flag)
         return l
 
     def _start(self, l):
@@ -569,16 +580,16 @@ class Puzzle:
         elif rc == 1:
             raise NoSolution(string(why.message), string(lib.sk_why_keyword(why.kind)))
 
-    def _prepare(self, check, max_rating, timeout):
+    def _prepare(self, check, max_rating, timeout, cancel=None):
         """A logical solver at the puzzle's start; first proves the
         solution unique (check), as the tool does unless --no-check."""
         if check:
-            self.solve(timeout=timeout)
-        l = self._logic(max_rating, timeout)
+            self.solve(timeout=timeout, cancel=cancel)
+        l = self._logic(max_rating, timeout, cancel)
         self._start(l)
         return l
 
-    def rate(self, check=True, max_rating=None, timeout=None):
+    def rate(self, check=True, max_rating=None, timeout=None, cancel=None):
         """How hard the puzzle is by Sudoku Explainer's scale: a Rating,
         which unpacks as (er, ep, ed) floats and names the techniques.
 
@@ -586,7 +597,8 @@ class Puzzle:
         solution (SE's figures mean little then); max_rating tries only the
         techniques rated that much or less (2.8: singles and locked
         candidates; a number from 1.0 to 20.0, else ValueError or
-        TypeError); timeout in seconds.  Raises NoSolution or
+        TypeError); timeout in seconds, and a Cancel token stops it too
+        (Cancelled).  Raises NoSolution or
         MultipleSolutions (when check); NoSolution also when check=False
         and the path reaches a position that shows it has none (a cell
         without candidate, a digit without place in a house: its reason
@@ -596,26 +608,26 @@ class Puzzle:
         the figures are sudokit's own (see the README).
         """
         from .logic import rating_from_c
-        l = self._prepare(check, max_rating, timeout)
+        l = self._prepare(check, max_rating, timeout, cancel)
         r = ffi.new("sk_rating *")
-        _check(lib.sk_rate_position(l, r))
+        _logic_check(lib.sk_rate_position(l, r), cancel)
         if r.stuck and not check:
             self._contradiction(l)
         return rating_from_c(r)
 
-    def steps(self, check=True, max_rating=None, timeout=None):
+    def steps(self, check=True, max_rating=None, timeout=None, cancel=None):
         """The whole logical path from the givens, as a list of Steps (see
         explain(), which says how it ended too)."""
-        return list(self.explain(check, max_rating, timeout))
+        return list(self.explain(check, max_rating, timeout, cancel))
 
-    def explain(self, check=True, max_rating=None, timeout=None):
+    def explain(self, check=True, max_rating=None, timeout=None, cancel=None):
         """The logical path: an Explanation, a list of Steps with `rating`
         (the Rating of the path), `stuck` (no technique applied before the
         end), `marks` (the pencil marks where it ended) and `values` (the
         cells filled there, 0 for an open one).  The options are those of
         rate()."""
         from .logic import Explanation, Step, rating_from_c
-        l = self._prepare(check, max_rating, timeout)
+        l = self._prepare(check, max_rating, timeout, cancel)
         step = ffi.new("sk_step *")
         r = ffi.new("sk_rating *")
         lib.sk_rating_init(r)
@@ -641,23 +653,25 @@ class Puzzle:
                            [_digits(cand[i]) for i in range(nn)],
                            [vals[i] for i in range(nn)])
         if rc == C.ETIME:
-            e = Timeout(string(lib.sk_strerror(rc)), rc)
-            e.partial = path  # the steps before the one not found in time
-            raise e
+            try:
+                _logic_check(rc, cancel)
+            except SudokitError as e:
+                e.partial = path  # the steps before the one not found in time
+                raise
         return path
 
-    def hint(self, check=True, max_rating=None, timeout=None):
+    def hint(self, check=True, max_rating=None, timeout=None, cancel=None):
         """The next logical step from the position given (the givens and
         any digits filled in, or the pencil marks), as a Step; None when
         every cell is filled or no technique applies.  With check=False,
         NoSolution when the position shows it has none (a cell without
         candidate, a digit without place in a house)."""
         from .logic import Step
-        l = self._prepare(check, max_rating, timeout)
+        l = self._prepare(check, max_rating, timeout, cancel)
         if lib.sk_logic_solved(l):
             return None
         step = ffi.new("sk_step *")
-        rc = _check(lib.sk_logic_next(l, step))
+        rc = _logic_check(lib.sk_logic_next(l, step), cancel)
         if rc == 0 and not check:
             self._contradiction(l)
         return Step._from_c(self, step) if rc == 1 else None

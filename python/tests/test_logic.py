@@ -1,6 +1,9 @@
 """The logical solver: ratings equal Sudoku Explainer's figures, explain's
 steps are sound (each placement is the solution's digit, no elimination
 removes it), hint is explain's first step, and variant rules take part."""
+import threading
+import time
+
 import pytest
 
 import sudokit
@@ -153,6 +156,27 @@ def test_max_rating_checked():
     for basic in (False, True):
         with pytest.raises(sudokit.Cancelled):
             p.candidates(basic=basic, cancel=token)
+
+
+def test_logic_cancelled():
+    # an empty grid unchecked: every technique tried, the nested chains
+    # without end; a token set from another thread stops each call, and
+    # explain keeps what it found before
+    empty = sudokit.parse("." * 81)
+    calls = {"rate": lambda c: empty.rate(check=False, cancel=c),
+             "explain": lambda c: empty.explain(check=False, cancel=c),
+             "hint": lambda c: empty.hint(check=False, cancel=c)}
+    for name, call in calls.items():
+        token = sudokit.Cancel()
+        timer = threading.Timer(0.3, token.cancel)
+        timer.start()
+        started = time.monotonic()
+        with pytest.raises(sudokit.Cancelled) as e:
+            call(token)
+        timer.join()
+        assert time.monotonic() - started < 10, name
+        if name == "explain":
+            assert e.value.partial is not None and not e.value.partial.stuck
 
 
 def test_refusals():

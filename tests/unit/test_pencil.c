@@ -810,6 +810,18 @@ static void test_library(void)
     CHECK_EQ_STR(sk_model_house_name(m, why.house, hname, sizeof hname), "column 4");
     CHECK_EQ_STR(why.message, "column 4 has no place left for 5");
     CHECK_EQ_INT(sk_logic_contradiction(NULL, SK_ALPHABET_DIGITS, &why), SK_EINVAL);
+    /* a cancel flag ends a call as a timeout does: an open grid, where the
+       nested chains would run for minutes, stops at once when it is set */
+    volatile int stop = 1;
+    uint64_t open_grid[81];
+    for (int i = 0; i < 81; i++)
+        open_grid[i] = 0x1ff;
+    sk_logic_set_cancel(l, &stop);
+    CHECK_EQ_INT(sk_logic_start_candidates(l, NULL, open_grid), SK_OK);
+    CHECK_EQ_INT(sk_logic_next(l, &st), SK_ETIME);
+    sk_logic_set_cancel(l, NULL);
+    sk_logic_set_limit(l, 28);
+    CHECK_EQ_INT(sk_logic_next(l, &st), 0); /* nothing up to 2.8, no flag */
     sk_logic_free(l);
 
     /* CNF: a unit clause per digit the marks rule out */
