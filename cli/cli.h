@@ -407,6 +407,9 @@ const char *cli_write_grid(cli_buf *buf, const sk_geometry *g, const uint8_t *gr
  * (*out, to free), or *out NULL when g has none.  Returns 0, or -1 when
  * an allocation failed. */
 int cli_rules_text(const sk_geometry *g, char **out);
+/* Writes those lines to o (nothing when g has none); -1, with o->nomem
+ * set, when an allocation failed. */
+int cli_out_rules(cli_out *o, const sk_geometry *g);
 
 /* Symbol of digit v for messages and JSON: alphabet a's character when it
  * has one, else decimal.  Writes into buf (at least 8 bytes). */

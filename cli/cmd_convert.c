@@ -51,15 +51,10 @@ static void convert_emit(cli_batch *b, cli_item *it)
     if (it->has_marks ? cli_print_marks(b, it, it->marks, form) != 0
                       : cli_print_grid(b, it, it->cells, (int)form) != 0)
         return;
-    char *text;
-    if (cli_rules_text(&it->geom, &text) != 0) {
+    cli_out o = {stdout, NULL, 0, 0, 0};
+    if (cli_out_rules(&o, &it->geom) != 0) {
         cli_error("%s:%ld: %s", it->file, it->line, sk_strerror(SK_ENOMEM));
         cli_batch_exit(b, CLI_EXIT_SYSTEM);
-        return;
-    }
-    if (text) {
-        fputs(text, stdout);
-        free(text);
     }
 }
 

@@ -18,16 +18,8 @@ typedef struct explain_ctx {
  * the grid alone does not carry. */
 static void position_text(cli_out *o, const cli_item *it, const sk_logic *l)
 {
-    char *rules;
     cli_candidate_grid(o, it, sk_logic_candidates(l), sk_logic_values(l));
-    if (cli_rules_text(&it->geom, &rules) != 0) {
-        o->nomem = 1;
-        return;
-    }
-    if (rules) {
-        cli_out_write(o, rules, strlen(rules));
-        free(rules);
-    }
+    cli_out_rules(o, &it->geom);
 }
 
 /* "stuck after 12 steps: no technique applies", " up to 4.4" with

@@ -315,13 +315,9 @@ static int emit(gen_run *run, gen_slot *s, long k, cli_buf *text, int *started)
         return st == SK_ENOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_USAGE;
     }
     fputs(t, stdout);
-    char *r = NULL; /* rules only: the geometry came from the options */
-    if (geom.nrules > 0 && cli_rules_text(&geom, &r) != 0)
+    cli_out out = {stdout, NULL, 0, 0, 0}; /* rules only: the geometry came from the options */
+    if (geom.nrules > 0 && cli_out_rules(&out, &geom) != 0)
         return CLI_EXIT_SYSTEM;
-    if (r) {
-        fputs(r, stdout);
-        free(r);
-    }
     return CLI_EXIT_OK;
 }
 

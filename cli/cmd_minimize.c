@@ -134,13 +134,7 @@ static void minimize_work(cli_worker *w, cli_item *it)
             goto done;
         }
         cli_out_write(&o, t, strlen(t));
-        char *r;
-        if (cli_rules_text(&g, &r) != 0)
-            o.nomem = 1;
-        if (r) {
-            cli_out_write(&o, r, strlen(r));
-            free(r);
-        }
+        cli_out_rules(&o, &g);
     }
     cli_item_take(it, &o);
 done:

@@ -512,3 +512,17 @@ int cli_rules_text(const sk_geometry *g, char **out)
     sk_write_rules(*out, (size_t)len + 1, g);
     return 0;
 }
+
+int cli_out_rules(cli_out *o, const sk_geometry *g)
+{
+    char *text;
+    if (cli_rules_text(g, &text) != 0) {
+        o->nomem = 1;
+        return -1;
+    }
+    if (text) {
+        cli_out_write(o, text, strlen(text));
+        free(text);
+    }
+    return 0;
+}

@@ -161,8 +161,15 @@ out <<'EOF'
 ---------------------+---------------------
 123456 123456 123456 | 123456 123456 123456
 123456 123456 123456 | 123456 123456 123456
+box 2x3
+cage 3: r1c1 r1c2
 EOF
 run basic-rules 0 candidates --basic "$tmp/cage.txt"
+# ... which the shape and the rule after the grid let read back as the
+# same puzzle within these marks
+"$T" candidates --basic "$tmp/cage.txt" >"$tmp/cage.pm"
+out <"$tmp/cage.pm"
+run basic-rules-read-back 0 candidates --basic "$tmp/cage.pm"
 
 err <<'EOF'
 sudokit: error: --basic counts no solutions: leave out --limit

@@ -217,16 +217,19 @@ done
 for cap in 2 3 4; do
     "$T" candidates --limit $cap $D/rules4m.txt >"$tmp/ct" 2>&1
     expect_lines $cap >"$tmp/ce"
-    sed -n '6,$p' "$tmp/ct" >"$tmp/cg"
+    grep '^r[0-9]*c[0-9]*:' "$tmp/ct" >"$tmp/cg" # (after the grid and the rule lines)
     same "cand-text-limit$cap-from-enumerate" "$tmp/ce" "$tmp/cg"
 done
-# the text grid, read against the six solutions
+# the text grid, read against the six solutions, and the rules after it
 out <<'EOF'
 34  12  | 123 234
 34  12  | 123 234
 --------+--------
 2   3   | 4   1
 1   4   | 23  23
+cage 7: r1c1 r2c1
+thermo: r3c2 r3c3
+white: r4c3 r4c4
 EOF
 run cand-text 0 candidates $D/rules4m.txt
 # a unique variant puzzle: one candidate per cell, its solution
