@@ -680,9 +680,12 @@ void cli_step_text(cli_out *o, const cli_item *it, const sk_step *s);
  * direct, branches. */
 void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s);
 /* hint --reveal: the step as far as `reveal` (1 its technique, 2 where
- * it lies) gives it away, in text or as a JSON object. */
-void cli_step_vague_text(cli_out *o, const cli_item *it, const sk_step *s, int reveal);
-void cli_step_vague_json(cli_out *o, const cli_item *it, const sk_step *s, int reveal);
+ * it lies) gives it away (sk_step_describe_vague; cand: the candidates
+ * it was found among), in text or as a JSON object. */
+void cli_step_vague_text(cli_out *o, const cli_item *it, const sk_step *s, const uint64_t *cand,
+                         int reveal);
+void cli_step_vague_json(cli_out *o, const cli_item *it, const sk_step *s, const uint64_t *cand,
+                         int reveal);
 
 /* SE's three figures, "2.6/1.5/1.5". */
 void cli_rating_text(cli_out *o, const sk_rating *r);

@@ -37,13 +37,13 @@ static void hint_work(cli_worker *w, cli_item *it)
         if (found) {
             cli_out_write(&o, ",\"step\":", 8);
             if (a->reveal)
-                cli_step_vague_json(&o, it, &s, a->reveal);
+                cli_step_vague_json(&o, it, &s, sk_logic_candidates(l), a->reveal);
             else
                 cli_step_json(&o, it, &s);
         }
     } else if (found) {
         if (a->reveal)
-            cli_step_vague_text(&o, it, &s, a->reveal);
+            cli_step_vague_text(&o, it, &s, sk_logic_candidates(l), a->reveal);
         else
             cli_step_text(&o, it, &s);
         cli_out_write(&o, "\n", 1);
@@ -83,7 +83,7 @@ const cli_command cli_cmd_hint = {
     "(a single's digit left out; for a variant rule's step, the rule), never\n"
     "what it places or removes:\n"
     "  Hidden Single in box 5 (rating 1.2)\n"
-    "  X-Wing on 6 in row 2, row 5, column 5, column 7 (rating 3.2)\n"
+    "  X-Wing on 6 in row 2, row 5, column 5 and column 7 (rating 3.2)\n"
     "The position must still have exactly one solution (unless --no-check):\n"
     "a wrong digit filled in gives 'none: the puzzle has no solution'; with\n"
     "--no-check, a position that shows it has none on its face (a cell\n"

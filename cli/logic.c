@@ -170,6 +170,29 @@ static void json_digit(cli_out *o, const cli_item *it, int d)
     cli_out_json_string(o, cli_symbol(it->alphabet, it->geom.n, d, sym));
 }
 
+/* A variant rule's step: "rule" (its rule, or "implied" for a sum the
+ * rules imply, with "source" and, when `total`, "total"), "rule2". */
+static void json_rule(cli_out *o, const cli_item *it, const sk_step *s, int total)
+{
+    char name[128], text[512];
+    cli_out_write(o, ",\"rule\":", 8);
+    if (s->rule >= 0) {
+        cli_out_json_string(o, sk_model_rule_describe(it->model, s->rule, name, sizeof name));
+        if (s->rule2 >= 0)
+            sk_model_rule_describe(it->model, s->rule2, name, sizeof name);
+        if (s->rule2 != -1) {
+            cli_out_write(o, ",\"rule2\":", 9);
+            cli_out_json_string(o, s->rule2 >= 0 ? name : "several");
+        }
+    } else {
+        cli_out_write(o, "\"implied\"", 9);
+        if (total)
+            cli_outf(o, ",\"total\":%d", s->total);
+        cli_out_write(o, ",\"source\":", 10);
+        cli_out_json_string(o, sk_step_rule_source(it->model, s, text, sizeof text));
+    }
+}
+
 void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
 {
     const int n = it->geom.n;
@@ -232,23 +255,8 @@ void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
     }
     if (s->subtype)
         cli_outf(o, ",\"subtype\":%d", s->subtype);
-    if (s->technique == SK_TECH_VARIANT_RULE) {
-        cli_out_write(o, ",\"rule\":", 8);
-        if (s->rule >= 0) {
-            cli_out_json_string(o, sk_model_rule_describe(it->model, s->rule, name, sizeof name));
-            if (s->rule2 >= 0)
-                sk_model_rule_describe(it->model, s->rule2, name, sizeof name);
-            if (s->rule2 != -1) {
-                cli_out_write(o, ",\"rule2\":", 9);
-                cli_out_json_string(o, s->rule2 >= 0 ? name : "several");
-            }
-        } else {
-            cli_out_write(o, "\"implied\"", 9);
-            cli_outf(o, ",\"total\":%d", s->total);
-            cli_out_write(o, ",\"source\":", 10);
-            cli_out_json_string(o, sk_step_rule_source(it->model, s, text, sizeof text));
-        }
-    }
+    if (s->technique == SK_TECH_VARIANT_RULE)
+        json_rule(o, it, s, 1);
     if (s->nbranches > 0 && s->nnodes > 0) {
         cli_out_write(o, ",\"branches\":[", 13);
         for (int b = 0; b < s->nbranches; b++) {
@@ -371,135 +379,67 @@ void cli_payload_emit(cli_batch *b, cli_item *it) { cli_payload_print(b, it, 0);
 
 /* ---- hint --reveal: a step without its answer --------------------------- */
 
-/* What a vague step shows at level `reveal` (2: where): the digits it is
- * about but the one it places; its houses, else its cells (each once),
- * else the cell it places in (a one-cell list: `only`). */
-typedef struct vague {
-    uint64_t digits;
-    int nhouses, ncells;
-    const int *cells;
-    int only;
-} vague;
-
-static void vague_of(const sk_step *s, int reveal, vague *v)
+void cli_step_vague_text(cli_out *o, const cli_item *it, const sk_step *s, const uint64_t *cand,
+                         int reveal)
 {
-    memset(v, 0, sizeof *v);
-    if (reveal < 2 || s->technique == SK_TECH_VARIANT_RULE)
-        return; /* a rule's step: its cells and digits are what it removes
-                   (vague_rule names the rule instead) */
-    v->digits = s->digits;
-    if (s->cell >= 0 && s->digit > 0)
-        v->digits &= ~(1ull << (s->digit - 1));
-    v->nhouses = s->nhouses < 8 ? s->nhouses : 8;
-    if (v->nhouses)
-        return;
-    v->ncells = s->ncells;
-    v->cells = s->cells;
-    if (!v->ncells && s->cell >= 0) {
-        v->only = s->cell;
-        v->cells = &v->only;
-        v->ncells = 1;
-    }
-}
-
-/* The rule (or rules, or the implied sum) a variant rule's step follows
- * from, into buf, as its sentence names them; NULL for another step. */
-static const char *vague_rule(const cli_item *it, const sk_step *s, int reveal, char *buf,
-                              size_t size)
-{
-    if (reveal < 2 || s->technique != SK_TECH_VARIANT_RULE)
-        return NULL;
-    if (s->rule < 0)
-        return sk_step_rule_source(it->model, s, buf, size);
-    sk_model_rule_describe(it->model, s->rule, buf, size);
-    if (s->rule2 != -1) {
-        size_t k = strlen(buf);
-        char two[128];
-        snprintf(buf + k, size - k, " and %s",
-                 s->rule2 >= 0 ? sk_model_rule_describe(it->model, s->rule2, two, sizeof two)
-                               : "other rules");
-    }
-    return buf;
-}
-
-/* 1 when cell i of v was listed before it. */
-static int vague_repeat(const vague *v, int i)
-{
-    for (int k = 0; k < i; k++)
-        if (v->cells[k] == v->cells[i])
-            return 1;
-    return 0;
-}
-
-void cli_step_vague_text(cli_out *o, const cli_item *it, const sk_step *s, int reveal)
-{
-    const int n = it->geom.n;
-    char name[128], sym[8], rule[512];
-    vague v;
-    vague_of(s, reveal, &v);
-    sk_step_name(s, name, sizeof name);
-    cli_out_write(o, name, strlen(name));
-    for (int d = 1, k = 0; d <= n; d++)
-        if (v.digits >> (d - 1) & 1)
-            cli_outf(o, "%s%s", k++ ? ", " : " on ", cli_symbol(it->alphabet, n, d, sym));
-    for (int i = 0; i < v.nhouses; i++)
-        cli_outf(o, "%s%s", i ? ", " : " in ",
-                 sk_model_house_name(it->model, s->houses[i], name, sizeof name));
-    for (int i = 0; i < v.ncells; i++)
-        if (!vague_repeat(&v, i))
-            cli_outf(o, "%sr%dc%d", i ? ", " : " at ", v.cells[i] / n + 1, v.cells[i] % n + 1);
-    if (vague_rule(it, s, reveal, rule, sizeof rule))
-        cli_outf(o, " from %s", rule);
-    cli_out_write(o, " (rating ", 9);
+    char text[STEP_TEXT];
+    sk_step_describe_vague(it->model, s, cand, reveal, it->alphabet, text, sizeof text);
+    cli_outf(o, "%s (rating ", text);
     cli_out_rating(o, s->rating);
     cli_out_write(o, ")", 1);
 }
 
-void cli_step_vague_json(cli_out *o, const cli_item *it, const sk_step *s, int reveal)
+/* The same as JSON: what sk_step_describe_vague names, in the fields of
+ * cli_step_json. */
+void cli_step_vague_json(cli_out *o, const cli_item *it, const sk_step *s, const uint64_t *cand,
+                         int reveal)
 {
     const int n = it->geom.n;
-    char name[512];
-    vague v;
-    vague_of(s, reveal, &v);
+    char name[128];
     cli_out_write(o, "{\"technique\":", 13);
     cli_out_json_string(o, sk_tech_keyword(s->technique) ? sk_tech_keyword(s->technique) : "?");
     cli_out_write(o, ",\"name\":", 8);
     cli_out_json_string(o, sk_step_name(s, name, sizeof name));
     cli_out_write(o, ",\"rating\":", 10);
     cli_out_rating(o, s->rating);
-    if (vague_rule(it, s, reveal, name, sizeof name)) {
-        cli_out_write(o, ",\"rule\":", 8);
-        cli_out_json_string(o, name);
-    }
-    if (v.nhouses) {
-        cli_out_write(o, ",\"houses\":[", 11);
-        for (int i = 0; i < v.nhouses; i++) {
-            if (i)
-                cli_out_write(o, ",", 1);
-            cli_out_json_string(o, sk_model_house_name(it->model, s->houses[i], name, sizeof name));
-        }
-        cli_out_write(o, "]", 1);
-    }
-    if (v.ncells) {
-        cli_out_write(o, ",\"cells\":[", 10);
-        for (int i = 0; i < v.ncells; i++) {
-            if (vague_repeat(&v, i))
-                continue;
-            if (i)
-                cli_out_write(o, ",", 1);
-            json_cell(o, n, v.cells[i]);
-        }
-        cli_out_write(o, "]", 1);
-    }
-    if (v.digits) {
-        cli_out_write(o, ",\"digits\":[", 11);
-        for (int d = 1, k = 0; d <= n; d++)
-            if (v.digits >> (d - 1) & 1) {
+    if (reveal >= 2 && s->technique == SK_TECH_VARIANT_RULE) {
+        json_rule(o, it, s, 0);
+    } else if (reveal >= 2) {
+        int nh = s->nhouses < 8 ? s->nhouses : 8;
+        if (nh > 0) {
+            cli_out_write(o, ",\"houses\":[", 11);
+            for (int i = 0; i < nh; i++) {
+                if (i)
+                    cli_out_write(o, ",", 1);
+                cli_out_json_string(o,
+                                    sk_model_house_name(it->model, s->houses[i], name, sizeof name));
+            }
+            cli_out_write(o, "]", 1);
+        } else if (s->ncells > 0 || s->cell >= 0) {
+            cli_out_write(o, ",\"cells\":[", 10);
+            for (int i = 0, k = 0; i < (s->ncells > 0 ? s->ncells : 1); i++) {
+                int c = s->ncells > 0 ? s->cells[i] : s->cell, seen = 0;
+                for (int j = 0; j < i && !seen; j++)
+                    seen = s->cells[j] == c;
+                if (seen)
+                    continue;
                 if (k++)
                     cli_out_write(o, ",", 1);
-                json_digit(o, it, d);
+                json_cell(o, n, c);
             }
-        cli_out_write(o, "]", 1);
+            cli_out_write(o, "]", 1);
+        }
+        uint64_t digits = sk_step_vague_digits(s, cand);
+        if (digits) {
+            cli_out_write(o, ",\"digits\":[", 11);
+            for (int d = 1, k = 0; d <= n; d++)
+                if (digits >> (d - 1) & 1) {
+                    if (k++)
+                        cli_out_write(o, ",", 1);
+                    json_digit(o, it, d);
+                }
+            cli_out_write(o, "]", 1);
+        }
     }
     cli_out_write(o, "}", 1);
 }

@@ -202,8 +202,8 @@ const cli_option cli_options[] = {
      .values = reveal_values, .group = CLI_GROUP_LOGIC,
      .more = "A hint that does not solve the step for you: 'technique' names it ('X-Wing "
              "(rating 3.2)'), 'where' adds the houses it lies in, or its cells when it names "
-             "no house, and the digits it is about ('X-Wing on 3 in row 2, row 7, column 3, "
-             "column 8 (rating 3.2)'; a single's digit is left out, being the answer; a "
+             "no house, and the digits it is about ('X-Wing on 3 in row 2, row 7, column 3 "
+             "and column 8 (rating 3.2)'; a single's digit is left out, being the answer; a "
              "variant rule's step gives the rule instead, its cells and digits being what "
              "it removes), and neither says what it places or removes."},
     {OPT_SIZE, 0, "size", "N", CLI_CMD_GENERATE,

@@ -1139,8 +1139,10 @@ SK_API void sk_logic_set_limit(sk_logic *l, int max_rating);
  * one: every technique is tried and fails), or on a large grid. */
 SK_API void sk_logic_set_timeout(sk_logic *l, double seconds);
 /* Each later sk_logic_next() and sk_rate*() call gives up soon after
- * *flag becomes non-zero (from any thread), with SK_ETIME as for a
- * timeout; NULL: none (the default).  The flag must outlive those calls. */
+ * *flag becomes non-zero (set it from any thread with an atomic store, as
+ * sk_search_opts.cancel), with SK_ETIME as for a timeout; one made while
+ * it is set returns SK_ETIME at once.  NULL: none (the default).  The
+ * flag must outlive those calls. */
 SK_API void sk_logic_set_cancel(sk_logic *l, const volatile int *flag);
 /* Finds the next step: 1 with *step filled, 0 when no technique applies
  * (or the grid is solved, or sk_logic_contradiction shows that the
@@ -1250,6 +1252,24 @@ SK_API char *sk_node_rule_describe(const sk_model *m, const sk_node *node, char 
  * sk_node_rule_describe writes.  Returns buf.
  */
 SK_API char *sk_step_rule_source(const sk_model *m, const sk_step *s, char *buf, size_t size);
+/*
+ * A hint that leaves the step to the solver (`sudokit hint --reveal`):
+ * level 1 its name ("X-Wing"); level 2 also where to look: the digits it
+ * is about (sk_step_vague_digits), then the houses it lies in, else its
+ * cells (each once), else the cell it places in: "X-Wing on 6 in row 2,
+ * row 5, column 5 and column 7", "Hidden Single in column 7", "Naked
+ * Single at r9c6".  A variant rule's step, whose cells and digits are what
+ * it removes, names its rule instead: "Variant Rule from killer cage 3 at
+ * r1c1".  Never what the step places or removes.  cand: the candidates of
+ * the position the step was found in (may be NULL).  Written and cut as
+ * sk_step_describe writes.  Returns buf.
+ */
+SK_API char *sk_step_describe_vague(const sk_model *m, const sk_step *s, const uint64_t *cand,
+                                    int level, sk_alphabet a, char *buf, size_t size);
+/* The digits such a hint names: the step's, less the one it places and
+ * any that the step leaves alone in one of its cells (cand as above; NULL:
+ * only the placed one is left out). */
+SK_API uint64_t sk_step_vague_digits(const sk_step *s, const uint64_t *cand);
 
 /* ------------------------------------------------------------------ */
 /* Making puzzles                                                      */

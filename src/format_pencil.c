@@ -181,34 +181,36 @@ static int sukaku_in(const skf_line *ln, int n, sk_alphabet a)
     return places_fit(ln, end, side, a);
 }
 
-/* The alphabet of a pencil-mark line read with alphabet a: a itself, or
- * when a is AUTO the first of digits, hex and letters in which its
- * symbols stand at their places (digits when none does). */
-static sk_alphabet sukaku_alphabet(const skf_line *ln, int n, sk_alphabet a)
+/* Is ln pencil marks on one line (of side n when n > 0) in alphabet a, or,
+ * when a is AUTO, in the first of digits, hex and letters in which its
+ * symbols stand at their places?  1 with that alphabet in *out. */
+static int sukaku_fit(const skf_line *ln, int n, sk_alphabet a, sk_alphabet *out)
 {
     static const sk_alphabet tries[] = {SK_ALPHABET_DIGITS, SK_ALPHABET_HEX, SK_ALPHABET_LETTERS};
-    if (a != SK_ALPHABET_AUTO)
-        return a;
-    for (size_t t = 0; t < sizeof tries / sizeof tries[0]; t++)
-        if (sukaku_in(ln, n, tries[t]))
-            return tries[t];
-    return SK_ALPHABET_DIGITS;
+    if (a == SK_ALPHABET_NUMBERS)
+        return 0;
+    for (size_t t = 0; t < sizeof tries / sizeof tries[0]; t++) {
+        sk_alphabet x = a == SK_ALPHABET_AUTO ? tries[t] : a;
+        if (sukaku_in(ln, n, x)) {
+            *out = x;
+            return 1;
+        }
+        if (a != SK_ALPHABET_AUTO)
+            break;
+    }
+    return 0;
 }
 
 int skf_sukaku_line(const skf_line *ln, int n, sk_alphabet a)
 {
-    if (ln->too_long || ln->nul_col)
-        return 0;
-    a = sukaku_alphabet(ln, n, a);
-    if (a == SK_ALPHABET_NUMBERS)
-        return 0;
-    return sukaku_in(ln, n, a);
+    sk_alphabet used;
+    return !ln->too_long && !ln->nul_col && sukaku_fit(ln, n, a, &used);
 }
 
 static int parse_sukaku(sk_reader *r, const skf_line *ln, sk_puzzle *p, sk_diag *d)
 {
     size_t end, count, i, k = 0, ids;
-    sk_alphabet a = sukaku_alphabet(ln, r->opts.n, r->opts.alphabet);
+    sk_alphabet a = r->opts.alphabet;
     int n, st;
     uint64_t mask = 0;
     char cn[16], show[8], at[8];
@@ -216,6 +218,8 @@ static int parse_sukaku(sk_reader *r, const skf_line *ln, sk_puzzle *p, sk_diag 
     st = skf_line_error(ln, d);
     if (st != SK_OK)
         return st;
+    if (a == SK_ALPHABET_AUTO && !sukaku_fit(ln, r->opts.n, a, &a))
+        a = SK_ALPHABET_DIGITS; /* (the errors below say what is wrong) */
     count = sukaku_count(ln, &end, &ids);
     for (i = ln->off; i < end && skf_space((unsigned char)ln->text[i]); i++)
         ;
@@ -805,8 +809,8 @@ int skf_pencil_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
     } else if (n > SK_MAX_N) {
         failed = 1;
         skf_fail(d, first_line, 0, "row 1 has %d fields, expected at most %d", n, SK_MAX_N);
-    } else if (n == 1 && r->opts.n <= 0 && b.rows == 1) {
-        /* one field on one line: a line puzzle (or sukaku) read as a grid
+    } else if (n == 1 && r->opts.n <= 0) {
+        /* one field a row: line puzzles (or sukaku lines) read as a grid
            because the format was forced */
         for (int k = 0; k < b.lines && !failed; k++) {
             field f[1];

@@ -266,9 +266,15 @@ void sk_logic_set_cancel(sk_logic *s, const volatile int *flag)
         s->cancel = flag;
 }
 
+/* (read as the searches read their cancel flags: sk_search_opts) */
+static int cancelled(const skl_state *s)
+{
+    return s->cancel && __atomic_load_n(s->cancel, __ATOMIC_RELAXED);
+}
+
 int skl_expired(const skl_state *s)
 {
-    return (s->cancel && *s->cancel) || (s->deadline > 0 && skx_now() > s->deadline);
+    return cancelled(s) || (s->deadline > 0 && skx_now() > s->deadline);
 }
 
 /*
@@ -1668,6 +1674,8 @@ int sk_logic_next(sk_logic *s, sk_step *step)
     int st;
     if (sk_logic_solved(s))
         return 0;
+    if (cancelled(s)) /* (a step may come without a look at the clock) */
+        return SK_ETIME;
     arm(s);
     st = next_step(s);
     if (st <= 0)
@@ -1822,6 +1830,10 @@ int sk_rate_position(sk_logic *s, sk_rating *r)
 {
     if (!s || !r)
         return SK_EINVAL;
+    if (cancelled(s)) {
+        sk_rating_init(r);
+        return SK_ETIME;
+    }
     arm(s);
     uint64_t *cand = malloc((size_t)s->nc * sizeof *cand);
     uint8_t *val = malloc((size_t)s->nc);

@@ -145,14 +145,14 @@ typedef struct one {
     int n, nc;
 } one;
 
-/* Reads the first puzzle of text and builds its model; on failure writes
- * the invalid record into b and returns -1. */
 static void one_close(one *o)
 {
     sk_model_free(o->m);
     sk_reader_free(o->r);
 }
 
+/* Reads the first puzzle of text and builds its model; on failure writes
+ * the invalid record into b, frees what it took and returns -1. */
 static int one_open(one *o, const char *text, jb *b)
 {
     sk_diag d;
@@ -320,7 +320,9 @@ static void jb_rating(jb *b, const sk_rating *r)
     jb_printf(b, ",\"stuck\":%s", r->stuck ? "true" : "false");
 }
 
-static void jb_step(jb *b, const sk_model *m, const sk_step *s)
+/* A step as JSON; cand: the candidates it was found among (for "where",
+ * the hint that does not give it away: sk_step_describe_vague). */
+static void jb_step(jb *b, const sk_model *m, const sk_step *s, const uint64_t *cand)
 {
     char name[160], text[8192]; /* (as long as the tool's: cli/logic.c) */
     sk_step_name(s, name, sizeof name);
@@ -331,6 +333,8 @@ static void jb_step(jb *b, const sk_model *m, const sk_step *s)
     jb_str(b, name);
     jb_printf(b, ",\"rating\":%.1f,\"text\":", s->rating / 10.0);
     jb_str(b, text);
+    JB_LIT(b, ",\"where\":");
+    jb_str(b, sk_step_describe_vague(m, s, cand, 2, SK_ALPHABET_AUTO, text, sizeof text));
     jb_printf(b, ",\"cell\":%d,\"digit\":%d,\"eliminations\":[", s->cell, s->digit);
     for (int i = 0; i < s->nelim; i++)
         jb_printf(b, i ? ",[%d,%d]" : "[%d,%d]", s->elim[i].cell, s->elim[i].digit);
@@ -451,7 +455,7 @@ static char *logic(const char *text, double timeout, int max_steps, int what)
         if (what == 1) {
             if (k)
                 JB_LIT(&b, ",");
-            jb_step(&b, o.m, &st);
+            jb_step(&b, o.m, &st, sk_logic_candidates(l));
         }
         k++;
         sk_rating_add(&r, &st);

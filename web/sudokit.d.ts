@@ -38,6 +38,8 @@ export interface Step {
     name: string;        // Sudoku Explainer's name: "Hidden Single"
     rating: number;
     text: string;        // "r4c5 = 7: hidden single in box 5"
+    where: string;       // the same without the answer: "Hidden Single in
+                         // box 5" (as `sudokit hint --reveal where`)
     cell: number;        // the cell filled, or -1
     digit: number;       // the digit placed, or 0
     eliminations: [number, number][]; // [cell, digit] removed

@@ -137,7 +137,7 @@ class Sudokit {
 
     /** The logical path, step by step (maxSteps 0: to the end). */
     explain(text, { timeout = 0, maxSteps = 0 } = {}) {
-        if (!Number.isInteger(maxSteps) || maxSteps < 0)
+        if (!Number.isInteger(maxSteps) || maxSteps < 0 || maxSteps > 0x7fffffff)
             throw new RangeError(`maxSteps must be a whole number, 0 (to the end) or more, not ${maxSteps}`);
         return this._call(text, p => this.core._skw_explain(p, timeout, maxSteps));
     }
@@ -223,7 +223,11 @@ export function createWorker() {
         if (!p)
             return;
         pending.delete(m.id);
-        if (m.error)
+        if (m.error && m.error.kind === "TypeError")
+            p.reject(new TypeError(m.error.reason)); // (the caller's own mistake, as
+        else if (m.error && m.error.kind === "RangeError") // load() throws it)
+            p.reject(new RangeError(m.error.reason));
+        else if (m.error)
             p.reject(new SudokitError(m.error.reason, m.error.line, m.error.column,
                                       m.error.status));
         else

@@ -11,7 +11,9 @@ async function handle(m, post) {
         post({ id: m.id, result: sk[m.method](...m.args) });
     } catch (e) {
         post({ id: m.id, error: { reason: e.reason || String(e.message || e), line: e.line || 0,
-                                  column: e.column || 0, status: e.status || "error" } });
+                                  column: e.column || 0, status: e.status || "error",
+                                  kind: e instanceof TypeError ? "TypeError"
+                                      : e instanceof RangeError ? "RangeError" : "SudokitError" } });
     }
 }
 

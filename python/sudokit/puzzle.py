@@ -97,7 +97,7 @@ def _rating_limit(max_rating):
     if not 1.0 <= max_rating <= 20.0:
         raise ValueError(f"max_rating must be a rating from 1.0 to 20.0 (such as 4.4), "
                          f"not {max_rating!r}")
-    return int(round(max_rating * 10))
+    return int(max_rating * 10 + 0.5)   # (as the tool rounds: 2.25 is 2.3)
 
 
 def _stopped(end, what):
@@ -462,8 +462,6 @@ class Puzzle:
             self._start(l)
             step = ffi.new("sk_step *")
             while not lib.sk_logic_solved(l):
-                if cancel is not None and cancel.cancelled:
-                    raise Cancelled("cancelled: the basic steps")
                 rc = lib.sk_logic_next(l, step)
                 if rc == 0:
                     break

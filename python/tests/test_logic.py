@@ -150,6 +150,10 @@ def test_max_rating_checked():
         with pytest.raises(TypeError, match="max_rating"):
             p.hint(max_rating=bad)
     assert p.rate(max_rating=1).stuck and p.rate(max_rating=20).er == p.rate().er
+    # rounded as the tool rounds it: 2.25 is 2.3, which lets naked singles in
+    q = sudokit.parse(".................1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3")
+    steps = [q.rate(max_rating=r).steps for r in (2.25, 2.3, 2.2)]
+    assert steps[0] == steps[1] != steps[2], steps
     # a cancelled token stops candidates(basic=True) as it stops the search
     token = sudokit.Cancel()
     token.cancel()
@@ -177,6 +181,13 @@ def test_logic_cancelled():
         assert time.monotonic() - started < 10, name
         if name == "explain":
             assert e.value.partial is not None and not e.value.partial.stuck
+    # a token set before the call: even an easy puzzle's path stops at once
+    token = sudokit.Cancel()
+    token.cancel()
+    for call in (lambda: sudokit.parse(EASY).rate(check=False, cancel=token),
+                 lambda: sudokit.parse(EASY).hint(check=False, cancel=token)):
+        with pytest.raises(sudokit.Cancelled):
+            call()
 
 
 def test_refusals():

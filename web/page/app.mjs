@@ -41,7 +41,7 @@ async function call(label, fn) {
         return [r, performance.now() - t0];
     } catch (e) {
         status(e instanceof Cancelled ? "Cancelled." : `Error: ${e.message}`);
-        return [null, 0];
+        return [undefined, 0]; // (null is an answer: hint's "no step")
     }
 }
 
@@ -337,67 +337,56 @@ function highlight(step) {
         state.hl[step.cell] = "hl-place";
 }
 
+// What hint() gave when it is not a step: null (every cell filled, or no
+// technique applies), or a record (not unique, out of time).
+function noStep(r) {
+    if (r === null) {
+        const n = state.info.size;
+        const full = [...Array(n * n).keys()].every(c => givenAt(c) || state.entries[c]);
+        return full ? "Solved: every cell is filled." : "Stuck: no technique applies here.";
+    }
+    return r.timeout || r.status === "timeout" ? "Timeout: no step found in time."
+                                                : `${r.status}: no hint.`;
+}
+
 async function hint() {
     const t = await current();
     const [r, ms] = await call("Looking for the next step", () => sk.hint(t));
-    if (!r)
+    if (r === undefined)
         return;
     clearShown();
-    if (r.technique) {
+    if (r && r.technique) {
         highlight(r);
         status(`${r.text} (rating ${r.rating.toFixed(1)})`, ms);
     } else {
-        status(r.status === "unique" ? "Solved." : `${r.status}: no hint.`, ms);
+        status(noStep(r), ms);
     }
     draw();
 }
 
 // Nudge: the next step a little at a time, never what it places or
 // removes.  The first press on a position names the technique, the next
-// says where: the houses it lies in (else its cells, highlighted) and the
-// digits it is about, a single's own digit left out.  Hint gives it whole.
+// says where (the step's "where", as `sudokit hint --reveal where`: its
+// houses, else its cells, and the digits it is about, never its answer).
+// Hint gives it whole.
 const nudged = { text: null, level: 0 };
-
-function whereText(r) {
-    const n = state.info.size;
-    const name = c => `r${Math.floor(c / n) + 1}c${(c % n) + 1}`;
-    if (r.technique === "variant-rule") { // its cells and digits are what it removes
-        const rule = r.rule === "implied" ? r.source
-            : r.rule2 ? `${r.rule} and ${r.rule2 === "several" ? "other rules" : r.rule2}` : r.rule;
-        return `${r.name} from ${rule}`;
-    }
-    const digits = r.digits.filter(d => !(r.cell >= 0 && d === r.digit));
-    let where = "";
-    if (r.houses.length)
-        where = ` in ${r.houses.join(", ")}`;
-    else if (r.cells.length)
-        where = ` at ${[...new Set(r.cells)].map(name).join(", ")}`;
-    else if (r.cell >= 0)
-        where = ` at ${name(r.cell)}`;
-    return `${r.name}${digits.length ? ` on ${digits.map(sym).join(", ")}` : ""}${where}`;
-}
 
 async function nudge() {
     const t = await current();
     const [r, ms] = await call("Looking for the next step", () => sk.hint(t));
-    if (!r)
+    if (r === undefined)
         return;
     clearShown();
-    if (r.technique) {
+    if (r && r.technique) {
         nudged.level = nudged.text === t ? 2 : 1;
         nudged.text = t;
         if (nudged.level === 1) {
             status(`Next: ${r.name} (rating ${r.rating.toFixed(1)}). Nudge again for where.`, ms);
         } else {
-            if (!r.houses.length && r.technique !== "variant-rule")
-                for (const c of r.cells)
-                    state.hl[c] = "hl-pattern";
-            if (!r.houses.length && !r.cells.length && r.cell >= 0)
-                state.hl[r.cell] = "hl-pattern";
-            status(`Next: ${whereText(r)} (rating ${r.rating.toFixed(1)}). Hint shows the step.`, ms);
+            status(`Next: ${r.where} (rating ${r.rating.toFixed(1)}). Hint shows the step.`, ms);
         }
     } else {
-        status(r.status === "unique" ? "Solved." : `${r.status}: no hint.`, ms);
+        status(noStep(r), ms);
     }
     draw();
 }

@@ -163,6 +163,12 @@ test("nudge: the technique, then where, as hint --reveal gives them; never the a
     await waitStatus(/Hint shows the step/);
     assert.ok((await status()).startsWith(`Next: ${rule}. Hint shows the step.`), await status());
     assert.equal(await page.$$eval("rect.hl-pattern, rect.hl-place, rect.hl-elim", l => l.length), 0);
+    // nothing left to hint: said so, not left at "Looking..."
+    await loadText(native(["solve"], HARD + "\n").trim());
+    await page.click("#nudge");
+    await waitStatus(/^Solved: every cell is filled/);
+    await page.click("#hint");
+    await waitStatus(/^Solved: every cell is filled/);
 });
 
 test("rate and generate", async () => {

@@ -73,6 +73,7 @@ test("bad input: SudokitError with the line and the reason", () => {
     assert.throws(() => sk.hint(null), TypeError);
     assert.throws(() => sk.rate(), TypeError);
     assert.throws(() => sk.explain("1...", { maxSteps: -1 }), RangeError);
+    assert.throws(() => sk.explain("1...", { maxSteps: 2 ** 31 }), RangeError);
     // a bad puzzle leaves nothing behind: 400 of them would take some 50 MB
     // if each kept its reader's buffers
     for (let i = 0; i < 20; i++)
@@ -122,6 +123,9 @@ test("explain: every placement and elimination holds for the solution", () => {
         assert.equal(r.solved, true);
         const h = sk.hint(p);
         assert.deepEqual(h, r.steps[0]);
+        // where: the tool's hint --reveal where, without the rating
+        assert.equal(`${h.where} (rating ${h.rating.toFixed(1)})`,
+                     native(["hint", "--reveal", "where"], p + "\n").trim());
     }
     // out of time is not "solved or stuck": hint gives the record, not null
     const hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -217,6 +221,8 @@ test("worker: the same answers as promises, and a long search cancelled", async 
     const p = lines(path.join(shared, "17clue.txt"), 1, 1)[0];
     assert.deepEqual(await w.solve(p), sk.solve(p));
     await assert.rejects(w.solve("1234\n"), SudokitError);
+    await assert.rejects(w.hint(null), TypeError);
+    await assert.rejects(w.explain(p, { maxSteps: -1 }), RangeError);
     const long = w.count(".".repeat(81));
     setTimeout(() => w.cancel(), 100);
     await assert.rejects(long, Cancelled);
