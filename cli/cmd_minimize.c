@@ -43,31 +43,6 @@ static int prove_unique(cli_worker *w, cli_item *it)
     return it->status == CLI_ST_UNIQUE ? 0 : -1;
 }
 
-/* A puzzle's givens as JSON: a string of symbols, '.' for an empty cell,
- * when N <= 35, else rows of numbers (0 for empty). */
-static void cli_json_puzzle(cli_out *o, int n, sk_alphabet a, const uint8_t *grid)
-{
-    if (n <= 35) {
-        if (a == SK_ALPHABET_AUTO || a == SK_ALPHABET_NUMBERS || !sk_alphabet_symbol(a, n))
-            a = SK_ALPHABET_DIGITS;
-        cli_out_write(o, "\"", 1);
-        for (int c = 0; c < n * n; c++) {
-            char ch = grid[c] ? sk_alphabet_symbol(a, grid[c]) : '.';
-            cli_out_write(o, &ch, 1);
-        }
-        cli_out_write(o, "\"", 1);
-        return;
-    }
-    cli_out_write(o, "[", 1);
-    for (int r = 0; r < n; r++) {
-        cli_out_write(o, r ? ",[" : "[", r ? 2 : 1);
-        for (int c = 0; c < n; c++)
-            cli_outf(o, c ? ",%d" : "%d", grid[r * n + c]);
-        cli_out_write(o, "]", 1);
-    }
-    cli_out_write(o, "]", 1);
-}
-
 static void cell_name(cli_out *o, int n, int c)
 {
     cli_outf(o, "r%dc%d", c / n + 1, c % n + 1);
@@ -110,7 +85,7 @@ static void minimize_work(cli_worker *w, cli_item *it)
     int st;
     if (a->json) {
         cli_outf(&o, ",\"givens\":%d,\"removed\":%d,\"puzzle\":", after, before - after);
-        cli_json_puzzle(&o, n, it->alphabet, out);
+        cli_out_json_grid(&o, n, it->alphabet, out);
         if (nr > 0) {
             cli_out_write(&o, ",\"rules_removed\":[", 18);
             int first = 1;

@@ -170,6 +170,18 @@ static void json_digit(cli_out *o, const cli_item *it, int d)
     cli_out_json_string(o, cli_symbol(it->alphabet, it->geom.n, d, sym));
 }
 
+/* {"technique":..., "name":..., "rating":... (the object left open) */
+static void json_step_head(cli_out *o, const sk_step *s)
+{
+    char name[128];
+    cli_out_write(o, "{\"technique\":", 13);
+    cli_out_json_string(o, sk_tech_keyword(s->technique) ? sk_tech_keyword(s->technique) : "?");
+    cli_out_write(o, ",\"name\":", 8);
+    cli_out_json_string(o, sk_step_name(s, name, sizeof name));
+    cli_out_write(o, ",\"rating\":", 10);
+    cli_out_rating(o, s->rating);
+}
+
 /* A variant rule's step: "rule" (its rule, or "implied" for a sum the
  * rules imply, with "source" and, when `total`, "total"), "rule2". */
 static void json_rule(cli_out *o, const cli_item *it, const sk_step *s, int total)
@@ -197,12 +209,7 @@ void cli_step_json(cli_out *o, const cli_item *it, const sk_step *s)
 {
     const int n = it->geom.n;
     char name[128], text[STEP_TEXT];
-    cli_out_write(o, "{\"technique\":", 13);
-    cli_out_json_string(o, sk_tech_keyword(s->technique) ? sk_tech_keyword(s->technique) : "?");
-    cli_out_write(o, ",\"name\":", 8);
-    cli_out_json_string(o, sk_step_name(s, name, sizeof name));
-    cli_out_write(o, ",\"rating\":", 10);
-    cli_out_rating(o, s->rating);
+    json_step_head(o, s);
     cli_out_write(o, ",\"text\":", 8);
     cli_out_json_string(o, sk_step_describe(it->model, s, it->alphabet, text, sizeof text));
     if (s->cell >= 0 && s->digit > 0) {
@@ -396,12 +403,7 @@ void cli_step_vague_json(cli_out *o, const cli_item *it, const sk_step *s, const
 {
     const int n = it->geom.n;
     char name[128];
-    cli_out_write(o, "{\"technique\":", 13);
-    cli_out_json_string(o, sk_tech_keyword(s->technique) ? sk_tech_keyword(s->technique) : "?");
-    cli_out_write(o, ",\"name\":", 8);
-    cli_out_json_string(o, sk_step_name(s, name, sizeof name));
-    cli_out_write(o, ",\"rating\":", 10);
-    cli_out_rating(o, s->rating);
+    json_step_head(o, s);
     if (reveal >= 2 && s->technique == SK_TECH_VARIANT_RULE) {
         json_rule(o, it, s, 0);
     } else if (reveal >= 2) {

@@ -349,12 +349,23 @@ function noStep(r) {
                                                 : `${r.status}: no hint.`;
 }
 
-async function hint() {
+// The next step from the position on the board: [what hint() gives, ms,
+// the position's text], or undefined when the call failed (the status line
+// says why).
+async function nextStep() {
     const t = await current();
     const [r, ms] = await call("Looking for the next step", () => sk.hint(t));
     if (r === undefined)
-        return;
+        return undefined;
     clearShown();
+    return [r, ms, t];
+}
+
+async function hint() {
+    const got = await nextStep();
+    if (!got)
+        return;
+    const [r, ms] = got;
     if (r && r.technique) {
         highlight(r);
         status(`${r.text} (rating ${r.rating.toFixed(1)})`, ms);
@@ -372,11 +383,10 @@ async function hint() {
 const nudged = { text: null, level: 0 };
 
 async function nudge() {
-    const t = await current();
-    const [r, ms] = await call("Looking for the next step", () => sk.hint(t));
-    if (r === undefined)
+    const got = await nextStep();
+    if (!got)
         return;
-    clearShown();
+    const [r, ms, t] = got;
     if (r && r.technique) {
         nudged.level = nudged.text === t ? 2 : 1;
         nudged.text = t;
