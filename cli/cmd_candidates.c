@@ -221,13 +221,15 @@ static void cand_emit(cli_batch *b, cli_item *it)
         c->started = 1;
         c->prev_multiline = multiline;
         if (shown) {
+            /* the marks, then (to read back: not with the counts, which
+               no reader takes) the shape and rules, or the counts */
             cli_out o = {stdout, NULL, 0, 0, 0};
             if (cli_print_marks(b, it, r->masks, form) != 0)
                 ;
-            else if (cli_out_rules(&o, &it->geom) != 0)
-                cli_batch_exit(b, CLI_EXIT_SYSTEM);
             else if (r->counts)
                 print_counts(it, r, cap);
+            else if (cli_out_rules(&o, &it->geom) != 0)
+                cli_batch_exit(b, CLI_EXIT_SYSTEM);
         } else {
             printf("%s\n", cli_status_name(it->status));
         }
@@ -287,10 +289,11 @@ const cli_command cli_cmd_candidates = {
     "where 8+ means N or more.  A puzzle with no solution gives the line\n"
     "'none'; one cut short by --timeout, 'timeout' (exit status 1).  Grids are\n"
     "separated by a blank line; a jigsaw's region rows follow its grid, then\n"
-    "the puzzle's shape and rules as 'convert' writes them ('box 2x3',\n"
-    "cages...), so that the text reads back as the same puzzle within these\n"
-    "pencil marks.  With --output sukaku each puzzle's marks are one line of\n"
-    "N*N*N characters instead ('1.3......' for a cell holding 1 and 3).\n"
+    "(without --limit) the puzzle's shape and rules as 'convert' writes them\n"
+    "('box 2x3', cages...), so that the text reads back as the same puzzle\n"
+    "within these pencil marks.  With --output sukaku each puzzle's marks are\n"
+    "one line of N*N*N characters instead ('1.3......' for a cell holding 1\n"
+    "and 3).\n"
     "\n"
     "JSON output (--json): one object per puzzle, in input order:\n"
     "  {\"index\":0,\"status\":\"multiple\",\"complete\":true,\n"
