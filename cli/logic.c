@@ -417,10 +417,11 @@ void cli_step_vague_json(cli_out *o, const cli_item *it, const sk_step *s, const
                                     sk_model_house_name(it->model, s->houses[i], name, sizeof name));
             }
             cli_out_write(o, "]", 1);
-        } else if (s->ncells > 0 || s->cell >= 0) {
+        } else if ((s->ncells > 0 && s->cells) || s->cell >= 0) {
+            const int listed = s->ncells > 0 && s->cells; /* (as the text names them) */
             cli_out_write(o, ",\"cells\":[", 10);
-            for (int i = 0, k = 0; i < (s->ncells > 0 ? s->ncells : 1); i++) {
-                int c = s->ncells > 0 ? s->cells[i] : s->cell, seen = 0;
+            for (int i = 0, k = 0; i < (listed ? s->ncells : 1); i++) {
+                int c = listed ? s->cells[i] : s->cell, seen = 0;
                 for (int j = 0; j < i && !seen; j++)
                     seen = s->cells[j] == c;
                 if (seen)
