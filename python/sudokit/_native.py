@@ -240,6 +240,8 @@ char *sk_step_name(const sk_step *s, char *buf, size_t size);
 char *sk_step_describe(const sk_model *m, const sk_step *s, int a, char *buf, size_t size);
 char *sk_node_rule_describe(const sk_model *m, const sk_node *node, char *buf, size_t size);
 char *sk_step_rule_source(const sk_model *m, const sk_step *s, char *buf, size_t size);
+char *sk_step_describe_vague(const sk_model *m, const sk_step *s, const uint64_t *cand,
+                             int level, int a, char *buf, size_t size);
 int sk_tech_parse(const char *keyword);
 
 int sk_symmetry_parse(const char *keyword);

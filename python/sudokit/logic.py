@@ -91,6 +91,8 @@ class Step:
     rating     its difficulty, a float on SE's scale (1.2)
     text       one sentence a person can check on the grid
                ("r4c5 = 7: hidden single in box 5")
+    where      the same without the answer, as `sudokit hint --reveal
+               where` gives it ("Hidden Single in box 5")
     cell       the cell it fills ("r4c5") or None; digit the digit (int)
     placement  (row, column, digit), from 1, or None
     eliminations  the candidates it removes, as (row, column, digit)
@@ -118,13 +120,13 @@ class Step:
                them; [] for the other techniques
     """
 
-    __slots__ = ("technique", "name", "rating", "text", "cell", "digit", "placement",
+    __slots__ = ("technique", "name", "rating", "text", "where", "cell", "digit", "placement",
                  "eliminations", "direct", "houses", "cells", "digits", "rule", "rule2", "subtype",
                  "total", "source", "branches", "_tenths",
                  "_technique")
 
     @classmethod
-    def _from_c(cls, puzzle, s):
+    def _from_c(cls, puzzle, s, cand=ffi.NULL):
         self = cls.__new__(cls)
         n = puzzle.size
         model = puzzle._model
@@ -134,6 +136,8 @@ class Step:
         buf = ffi.new("char[]", _TEXT)
         self.name = string(lib.sk_step_name(s, buf, _TEXT))
         self.text = string(lib.sk_step_describe(model, s, puzzle._alphabet, buf, _TEXT))
+        self.where = string(lib.sk_step_describe_vague(model, s, cand, 2, puzzle._alphabet, buf,
+                                                       _TEXT))
         self.rating = s.rating / 10
         if s.cell >= 0 and s.digit > 0:
             self.cell = f"r{s.cell // n + 1}c{s.cell % n + 1}"

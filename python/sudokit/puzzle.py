@@ -641,7 +641,7 @@ class Puzzle:
             if rc == C.ETIME:
                 break
             _check(rc)
-            steps.append(Step._from_c(self, step))
+            steps.append(Step._from_c(self, step, lib.sk_logic_candidates(l)))
             lib.sk_rating_add(r, step)
             lib.sk_logic_apply(l, step)
         cand = lib.sk_logic_candidates(l)
@@ -672,7 +672,7 @@ class Puzzle:
         rc = _logic_check(lib.sk_logic_next(l, step), cancel)
         if rc == 0 and not check:
             self._contradiction(l)
-        return Step._from_c(self, step) if rc == 1 else None
+        return Step._from_c(self, step, lib.sk_logic_candidates(l)) if rc == 1 else None
 
 
 class _Solutions:

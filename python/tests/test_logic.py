@@ -69,6 +69,15 @@ def test_explain_is_sound(puzzle):
     assert [s.text for s in p.steps()] == [s.text for s in e]
 
 
+def test_where_is_the_tools_reveal(tool):
+    # Step.where: hint --reveal where, without the rating
+    for text in (INKALA, EASY):
+        h = sudokit.parse(text).hint()
+        assert f"{h.where} (rating {h.rating:.1f})" == tool(
+            "hint", "--reveal", "where", stdin=text + "\n").strip()
+        assert h.where.startswith(h.name) and " = " not in h.where, h.where
+
+
 def test_explain_against_the_tool(tool):
     lines = tool("explain", stdin=INKALA + "\n").splitlines()
     e = sudokit.parse(INKALA).explain()
