@@ -64,7 +64,7 @@ static void basic_work(cli_worker *w, cli_item *it)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     sk_logic_set_limit(l, BASIC_LIMIT);
     rc = cli_logic_start(l, it);
-    int none = rc == SK_EINVAL; /* the givens leave a cell no candidate */
+    int none = rc == SK_EINVAL; /* a given its cell's marks rule out */
     if (rc == SK_OK) {
         sk_step st;
         while ((rc = sk_logic_next(l, &st)) > 0) {
@@ -81,9 +81,8 @@ static void basic_work(cli_worker *w, cli_item *it)
         return;
     }
     memcpy(r->masks, sk_logic_candidates(l), nc * sizeof(uint64_t));
-    for (size_t i = 0; i < nc; i++)
-        none |= r->masks[i] == 0;
-    if (!none && rc == 0) { /* stopped where a house has no place for a digit */
+    if (!none && rc == 0) { /* stopped where a cell has no candidate, or a
+                               house no place for a digit */
         sk_why why;
         none = sk_logic_contradiction(l, it->alphabet, &why) == 1;
     }

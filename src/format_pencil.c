@@ -789,8 +789,9 @@ static int parse_row(sk_reader *r, const skf_line *ln, int n, int row, sk_alphab
 int skf_pencil_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
 {
     pblock b;
+    field f[1];
     skf_line *ln = skf_peek(r, 0);
-    int st, n, rows = 0, failed = 0;
+    int st, n, k, rows = 0, failed = 0;
     long first_line, last_line = 0, extra_line = 0;
 
     if (!ln)
@@ -809,22 +810,16 @@ int skf_pencil_next(sk_reader *r, sk_puzzle *p, sk_diag *d)
     } else if (n > SK_MAX_N) {
         failed = 1;
         skf_fail(d, first_line, 0, "row 1 has %d fields, expected at most %d", n, SK_MAX_N);
-    } else if (n == 1 && r->opts.n <= 0) {
-        /* one field a row: line puzzles (or sukaku lines) read as a grid
-           because the format was forced */
-        for (int k = 0; k < b.lines && !failed; k++) {
-            field f[1];
-            ln = skf_peek(r, k);
-            if (!ln || border(ln) || ln->too_long || ln->nul_col || split_fields(ln, f, 1) != 1 ||
-                f[0].len < 2)
-                continue;
-            failed = 1;
-            skf_fail(d, ln->no, (long)f[0].s + 1,
-                     "one field of %zu characters where a pencil-mark grid has N rows of N "
-                     "fields separated by spaces (a puzzle on one line? leave --format out, or "
-                     "give --format line or sukaku)",
-                     f[0].len);
-        }
+    } else if (n == 1 && r->opts.n <= 0 && (ln = data_row(r, 0, 1, &k)) &&
+               split_fields(ln, f, 1) == 1 && f[0].len > 1) {
+        /* one long field a row: line puzzles (or sukaku lines) read as a
+           grid because the format was forced */
+        failed = 1;
+        skf_fail(d, ln->no, (long)f[0].s + 1,
+                 "one field of %zu characters where a pencil-mark grid has N rows of N fields "
+                 "separated by spaces (a puzzle on one line? leave --format out, or give "
+                 "--format line or sukaku)",
+                 f[0].len);
     } else if (b.a != SK_ALPHABET_NUMBERS && n > skf_alphabet_max(b.a)) {
         failed = 1;
         skf_fail(d, first_line, 0,

@@ -457,10 +457,11 @@ int sk_logic_contradiction(sk_logic *s, sk_alphabet a, sk_why *why)
         return 0;
     int proof = s->by_unique ? 2 : 1;
     if (cell >= 0) {
+        char name[16];
         why->kind = SK_WHY_CELL;
         why->cell = cell;
-        snprintf(why->message, sizeof why->message, "r%dc%d has no candidate left",
-                 cell / s->m->n + 1, cell % s->m->n + 1);
+        snprintf(why->message, sizeof why->message, "%s has no candidate left",
+                 skx_cell_name(s->n, cell, name));
     } else {
         char name[64], sym[8];
         why->kind = SK_WHY_HOUSE;

@@ -573,6 +573,21 @@ static const skx_con *step_con(const sk_model *m, const sk_step *s)
     return implied_con(m, s->cells, s->ncells, minus, s->total);
 }
 
+/* A variant rule step's rule (rule >= 0, w->m set), and the second on
+ * the same two cells: "killer cage 15 at r1c1", "nonconsecutive and
+ * negative black dots", "... and other rules". */
+static void put_step_rules(writer *w, const sk_step *s)
+{
+    char what[160];
+    puts_(w, sk_model_rule_describe(w->m, s->rule, what, sizeof what));
+    if (s->rule2 >= 0) { /* two rules on one pair of cells */
+        puts_(w, " and ");
+        puts_(w, sk_model_rule_describe(w->m, s->rule2, what, sizeof what));
+    } else if (s->rule2 < -1) {
+        puts_(w, " and other rules");
+    }
+}
+
 /* What a variant rule's link follows from, without parentheses: "killer
  * cage 15 at r1c1"; "nonconsecutive and negative black dots" for two
  * rules' relation on the same two cells; "innies of row 1: r1c1 + r1c2 =
@@ -836,15 +851,8 @@ static void describe(writer *w, const sk_step *s)
            where it comes from */
         put_head(w, s);
         if (s->rule >= 0 && w->m) {
-            char what[160];
             puts_(w, ": ");
-            puts_(w, sk_model_rule_describe(w->m, s->rule, what, sizeof what));
-            if (s->rule2 >= 0) { /* two rules on one pair of cells */
-                puts_(w, " and ");
-                puts_(w, sk_model_rule_describe(w->m, s->rule2, what, sizeof what));
-            } else if (s->rule2 < -1) {
-                puts_(w, " and other rules");
-            }
+            put_step_rules(w, s);
             if (s->subtype == 2 && s->nelim == 1) {
                 /* a candidate the rule cannot live with */
                 puts_(w, " cannot hold with ");
@@ -1004,12 +1012,7 @@ char *sk_step_describe_vague(const sk_model *m, const sk_step *s, const uint64_t
         /* its cells and digits are what it removes: the rule instead */
         puts_(&w, " from ");
         if (s->rule >= 0 && m) {
-            char what[160];
-            puts_(&w, sk_model_rule_describe(m, s->rule, what, sizeof what));
-            if (s->rule2 >= 0)
-                putf(&w, " and %s", sk_model_rule_describe(m, s->rule2, what, sizeof what));
-            else if (s->rule2 < -1)
-                puts_(&w, " and other rules");
+            put_step_rules(&w, s);
         } else {
             const skx_con *c = step_con(m, s);
             if (c && c->src)
