@@ -31,7 +31,9 @@
  *   dynamic     dynamic, all cells: contradictions from on and from off,
  *               double forcing (implied both by on and by off), region and
  *               cell forcing chains.  Level L > 0 nests other techniques
- *               into the propagation (not yet: see skl_chains).
+ *               into the propagation, where it stalls (advanced): level 1
+ *               the basic rules, 2 the unary chains too, 3 the multiple
+ *               chains, 4 dynamic chains of a lower nesting limit.
  *
  * Each producer collects every step it finds, then takes the easiest: by
  * rating (base plus the length bonus), then by complexity (the number of
