@@ -322,6 +322,86 @@ static int sees_all(const skl_state *s, int c, const int *list, int n)
     return 1;
 }
 
+/*
+ * UR type 3 looks for a naked or a hidden set among a house's cells or
+ * digits of every size up to N - 2: on 9x9 up to 7, SE's bound, but on
+ * 25x25 a plain walk over the subsets of 25 cells visits millions for
+ * each loop.  A set whose union of masks grows past its size can never
+ * be one, so the walk leaves out the elements whose own mask is too big
+ * and stops extending a subset as soon as its union is.  It visits the
+ * same subsets that pass, in the same order as skl_next_subset (numeric
+ * order of the masks: the highest element first, each taken in turn from
+ * the lowest), so that the step found first is the one it always was.
+ */
+typedef struct set_walk {
+    ur_ctx *u;
+    const int *loop;
+    int len;
+    sk_cand *el;
+    int naked;            /* 1: cells of the house, 0: digits */
+    int degree;
+    const int *idx;       /* the elements: indexes (cells of the house, or
+                             into rem), ascending */
+    const uint64_t *mask; /* their masks: candidates, or places */
+    const uint16_t *cells;
+    int cnt, i1, i2;
+    uint64_t fixed;       /* naked: the bit of c1's place; hidden: the pair */
+    const int *rem;
+} set_walk;
+
+static void set_found(set_walk *w, uint64_t sub, uint64_t uni)
+{
+    ur_ctx *u = w->u;
+    const uint64_t *g = u->g;
+    sk_cand *el = w->el;
+    int nel = 0;
+    if (popcount64(uni) != w->degree)
+        return;
+    if (w->naked) {
+        /* c1 brings its extra digits; the others their candidates */
+        uint64_t extra = (g[w->cells[w->i1]] | g[w->cells[w->i2]]) & ~w->fixed;
+        uint64_t naked = extra & g[w->cells[w->i1]] & g[w->cells[w->i2]];
+        for (uint64_t q = sub; q; q &= q - 1)
+            naked |= g[w->cells[lowest(q)]];
+        if (popcount64(naked) != w->degree)
+            return;
+        sub |= BIT(w->i1);
+        for (int i = 0; i < w->cnt; i++) {
+            int o = w->cells[i];
+            if ((sub & BIT(i)) || i == w->i1 || i == w->i2)
+                continue;
+            for (uint64_t v = g[o] & uni; v; v &= v - 1)
+                el[nel].cell = o, el[nel++].digit = lowest(v);
+        }
+        ur_offer(u, UR_T3N, 3, (popcount64(uni) - 1) * 0.1, w->loop, w->len, el, nel);
+        return;
+    }
+    uint64_t vals = w->fixed;
+    for (uint64_t q = sub; q; q &= q - 1)
+        vals |= BIT(w->rem[lowest(q)]);
+    uint64_t hidden = uni & ~BIT(w->i1) & ~BIT(w->i2);
+    for (uint64_t q = hidden; q; q &= q - 1) {
+        int o = w->cells[lowest(q)];
+        for (uint64_t v = g[o] & ~vals; v; v &= v - 1)
+            el[nel].cell = o, el[nel++].digit = lowest(v);
+    }
+    ur_offer(u, UR_T3H, 3, (popcount64(hidden) - 1) * 0.1, w->loop, w->len, el, nel);
+}
+
+/* The subsets of left more elements below element top, in numeric order. */
+static void set_walk_from(set_walk *w, int top, int left, uint64_t sub, uint64_t uni)
+{
+    if (!left) {
+        set_found(w, sub, uni);
+        return;
+    }
+    for (int e = left - 1; e < top && !w->u->oom; e++) {
+        uint64_t un = uni | w->mask[e];
+        if (popcount64(un) <= w->degree)
+            set_walk_from(w, e, left - 1, sub | BIT(w->idx[e]), un);
+    }
+}
+
 static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_cand *el)
 {
     skl_state *s = u->s;
@@ -329,43 +409,37 @@ static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_can
     uint64_t pair = BIT(u->v1) | BIT(u->v2);
     uint64_t extra = (g[c1] | g[c2]) & ~pair;
     int n = s->n;
+    set_walk w = {u, loop, len, el, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0, NULL};
+    int idx[SK_MAX_N];
+    uint64_t mask[SK_MAX_N];
     for (int degree = popcount64(extra); degree <= n - 2; degree++)
         for (int t = 0; t < u->nt; t++) {
             int k = region_of(s, c1, t);
             if (k < 0 || k != region_of(s, c2, t))
                 continue;
-            int cnt, empty = 0;
+            int cnt, empty = 0, ne = 0;
             const uint16_t *cells = skl_hcells(s, k, &cnt);
             for (int i = 0; i < cnt; i++)
                 empty += !s->val[cells[i]];
             int i1 = pos_in(s, k, c1), i2 = pos_in(s, k, c2);
+            w.degree = degree;
+            w.cells = cells;
+            w.cnt = cnt;
+            w.i1 = i1;
+            w.i2 = i2;
+            w.idx = idx;
+            w.mask = mask;
             if (degree * 2 <= empty && degree <= cnt) {
-                for (uint64_t sub = (1ull << degree) - 1; sub; sub = skl_next_subset(sub, cnt)) {
-                    if (!(sub & BIT(i1)) || (sub & BIT(i2)))
-                        continue;
-                    uint64_t naked = extra & g[c1] & g[c2], uni = 0;
-                    int ok = 1;
-                    for (uint64_t q = sub; q; q &= q - 1) {
-                        int i = lowest(q);
-                        uint64_t p = i == i1 ? extra : g[cells[i]];
-                        if (popcount64(p) <= 1)
-                            ok = 0;
-                        uni |= p;
-                        if (i != i1)
-                            naked |= p;
-                    }
-                    if (popcount64(naked) != degree || !ok || popcount64(uni) != degree)
-                        continue;
-                    int nel = 0;
-                    for (int i = 0; i < cnt; i++) {
-                        int o = cells[i];
-                        if ((sub & BIT(i)) || o == c1 || o == c2)
-                            continue;
-                        for (uint64_t v = g[o] & uni; v; v &= v - 1)
-                            el[nel].cell = o, el[nel++].digit = lowest(v);
-                    }
-                    ur_offer(u, UR_T3N, 3, (popcount64(uni) - 1) * 0.1, loop, len, el, nel);
+                /* c1 (its extra digits) and degree - 1 other cells of two
+                   candidates or more */
+                for (int i = 0; i < cnt; i++) {
+                    int pc = popcount64(g[cells[i]]);
+                    if (i != i1 && i != i2 && pc >= 2 && pc <= degree)
+                        idx[ne] = i, mask[ne++] = g[cells[i]];
                 }
+                w.naked = 1;
+                w.fixed = pair;
+                set_walk_from(&w, ne, degree - 1, 0, extra);
             }
             if (degree * 2 < empty) {
                 int rem[SK_MAX_N], nrem = 0;
@@ -374,38 +448,31 @@ static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_can
                         rem[nrem++] = v;
                 if (degree - 2 > nrem || nrem == 0)
                     continue;
-                for (uint64_t sub = (1ull << (degree - 2)) - 1;;) {
-                    uint64_t vals = pair, uni = 0;
-                    int ok = 1;
-                    for (uint64_t q = sub; q; q &= q - 1)
-                        vals |= BIT(rem[lowest(q)]);
-                    for (uint64_t q = vals; q; q &= q - 1) {
-                        int v = lowest(q);
-                        uint64_t p = 0;
-                        for (int i = 0; i < cnt; i++)
-                            if (i != i2 && (g[cells[i]] & BIT(v)))
-                                p |= BIT(i);
-                        if (!p)
-                            ok = 0;
+                /* the places of a digit (c2's left out): none, or more
+                   than degree, and no set holding it is one */
+                uint64_t uni = 0;
+                int ok = 1;
+                ne = 0;
+                for (int j = -2; j < nrem; j++) {
+                    int v = j == -2 ? u->v1 : j == -1 ? u->v2 : rem[j];
+                    uint64_t p = 0;
+                    for (int i = 0; i < cnt; i++)
+                        if (i != i2 && (g[cells[i]] & BIT(v)))
+                            p |= BIT(i);
+                    if (j < 0) {
+                        ok &= p != 0;
                         uni |= p;
+                    } else if (p && popcount64(p) <= degree) {
+                        idx[ne] = j, mask[ne++] = p;
                     }
-                    if (ok && popcount64(uni) == degree) {
-                        uint64_t hidden = uni & ~BIT(i1) & ~BIT(i2);
-                        int nel = 0;
-                        for (uint64_t q = hidden; q; q &= q - 1) {
-                            int o = cells[lowest(q)];
-                            for (uint64_t v = g[o] & ~vals; v; v &= v - 1)
-                                el[nel].cell = o, el[nel++].digit = lowest(v);
-                        }
-                        ur_offer(u, UR_T3H, 3, (popcount64(hidden) - 1) * 0.1, loop, len, el,
-                                 nel);
-                    }
-                    if (degree - 2 == 0)
-                        break;
-                    sub = skl_next_subset(sub, nrem);
-                    if (!sub)
-                        break;
                 }
+                if (!ok)
+                    continue;
+                w.naked = 0;
+                w.fixed = pair;
+                w.rem = rem;
+                if (popcount64(uni) <= degree)
+                    set_walk_from(&w, ne, degree - 2, 0, uni);
             }
         }
 }
@@ -484,7 +551,8 @@ static void ur_free(ur_ctx *u)
     free(u->inl);
 }
 
-/* Unique rectangles and loops: 1 with s->step filled, 0, or SK_ENOMEM. */
+/* Unique rectangles and loops: 1 with s->step filled, 0, SK_ENOMEM, or
+ * SK_ETIME when the timeout or the cancel flag stops the search. */
 int skl_unique_loops(skl_state *s)
 {
     ur_ctx u;
@@ -512,6 +580,10 @@ int skl_unique_loops(skl_state *s)
     for (int c = 0; c < s->nc && !u.oom; c++) {
         if (popcount64(g[c]) != 2)
             continue;
+        if (skl_expired(s)) {
+            ret = SK_ETIME;
+            break;
+        }
         u.v1 = lowest(g[c]);
         u.v2 = lowest(g[c] & (g[c] - 1));
         /* a valid loop leaves its first cell by one house and comes back
@@ -540,7 +612,7 @@ int skl_unique_loops(skl_state *s)
     }
     if (u.oom) {
         ret = SK_ENOMEM;
-    } else if (u.best >= 0) {
+    } else if (ret == 0 && u.best >= 0) {
         const ur_hint *h = &u.hints[u.best];
         skl_step_reset(s, h->len == 4 ? SK_TECH_UNIQUE_RECTANGLE : SK_TECH_UNIQUE_LOOP,
                        (int)((h->diff + 0.05) * 10));
