@@ -1188,7 +1188,8 @@ typedef struct sk_rating {
  * rating (*r then holds the figures of the steps taken). */
 SK_API int sk_rate(sk_logic *l, const uint8_t *givens, sk_rating *r);
 /* The same from the position l is at (after sk_logic_start_candidates, for
- * pencil marks, or after some steps).  SK_OK, SK_EINVAL, SK_ENOMEM. */
+ * pencil marks, or after some steps).  SK_OK, SK_EINVAL, SK_ENOMEM, or
+ * SK_ETIME as sk_rate. */
 SK_API int sk_rate_position(sk_logic *l, sk_rating *r);
 /* The figures of a path walked by hand, as sk_rate adds them up: start
  * with sk_rating_init (all zero, techniques -1), count each step with

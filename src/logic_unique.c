@@ -108,6 +108,7 @@ typedef struct ur_ctx {
     int nfound, capfound;
     uint8_t *seen; /* 2 * nh: valid_loop's */
     long budget;
+    int expired; /* the timeout or the cancel flag stopped find_loops */
     /* hints kept (for the duplicate rule) and the best */
     ur_hint *hints;
     int nhints, caphints;
@@ -175,8 +176,12 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
     uint64_t ex = ex_in;
     uint64_t pair = BIT(u->v1) | BIT(u->v2);
     int parity = u->len & 1, ks[16], nk = 0;
-    if (u->oom || --u->budget < 0)
+    if (u->oom || u->expired || --u->budget < 0)
         return;
+    if (!(u->budget & 0xffff) && skl_expired(s)) {
+        u->expired = 1; /* a big grid with many bivalue cells: many paths */
+        return;
+    }
     /* a loop whose cells of one parity share a house cannot be valid
        (valid_loop): such paths are not followed */
     for (int t = 0; t < u->nt && t < 16; t++) {
@@ -345,7 +350,7 @@ typedef struct set_walk {
     const uint64_t *mask; /* their masks: candidates, or places */
     const uint16_t *cells;
     int cnt, i1, i2;
-    uint64_t fixed;       /* naked: the bit of c1's place; hidden: the pair */
+    uint64_t fixed;       /* the rectangle's pair of digits */
     const int *rem;
 } set_walk;
 
@@ -604,6 +609,10 @@ int skl_unique_loops(skl_state *s)
         u.nfound = 0;
         u.npool = 0;
         find_loops(&u, c, 2, 0, -1);
+        if (u.expired) {
+            ret = SK_ETIME;
+            break;
+        }
         for (int i = 0; i < u.nfound && !u.oom; i++) {
             const int *loop = u.pool + u.found_at[i];
             if (valid_loop(s, loop, u.found_len[i], u.nt, u.seen))
@@ -819,6 +828,8 @@ type3:
     }
     goto out;
 found:
+    if (s->limit && s->step.rating > s->limit)
+        goto out; /* types 2 to 4 rate 5.7 or more: above a limit of 5.6 */
     s->step.digits = all;
     for (int i = 0; i < nbug; i++)
         s->cells[s->step.ncells++] = bug[i];

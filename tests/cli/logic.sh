@@ -91,6 +91,40 @@ echo '{"index":0,"status":"unique","er":20.0,"ep":1.2,"ed":1.2,"er_technique":nu
 sed -E 's/"steps":[0-9]+/"steps":STEPS/' "$tmp/o" >"$tmp/o2"
 same rate-json-stuck "$tmp/e" "$tmp/o2"
 
+# BUG types 2 to 4 rate 5.7: not given under --max-rating 5.6 (they were).
+# Pencil marks one step before a BUG type 2 and a type 4
+# (tests/unit/test_logic_adv.c, bug2 and bug4).
+cat >"$tmp/bug2.txt" <<'EOF'
+6   289 7   | 3   28  1   | 89  5   4
+4   5   89  | 89  6   7   | 3   1   2
+1   28  3   | 289 4   5   | 6   89  7
+7   3   89  | 5   28  29  | 4   6   1
+28  4   1   | 6   3   89  | 7   29  5
+29  6   5   | 7   1   4   | 29  3   8
+89  89  2   | 1   7   3   | 5   4   6
+3   1   6   | 4   5   28  | 28  7   9
+5   7   4   | 28  9   6   | 1   28  3
+EOF
+cat >"$tmp/bug4.txt" <<'EOF'
+69  2   56  | 8   4   3   | 79  57  1
+15  18  458 | 2   7   9   | 45  6   3
+49  7   3   | 1   6   5   | 2   48  89
+15  14  79  | 3   8   47  | 6   2   59
+2   6   45  | 47  9   1   | 8   3   57
+8   3   79  | 5   2   6   | 79  1   4
+46  5   468 | 47  1   2   | 3   9   78
+7   9   1   | 6   3   8   | 45  45  2
+3   48  2   | 9   5   47  | 1   78  6
+EOF
+echo 'BUG type 2: r1c2, r3c4 hold 8 beyond the bivalue grave, removes 8 from r1c5, r3c2 (rating 5.7)' | out
+run hint-bug2 0 hint --max-rating 5.7 "$tmp/bug2.txt"
+echo 'stuck: no technique up to 5.6 applies' | out
+run hint-bug2-limit 0 hint --max-rating 5.6 "$tmp/bug2.txt"
+echo 'BUG type 4: r2c3, r7c3 hold 4,5 beyond the bivalue grave, removes 4 from r2c3; 6 from r7c3 (rating 5.7)' | out
+run hint-bug4 0 hint --max-rating 5.7 "$tmp/bug4.txt"
+echo 'stuck: no technique up to 5.6 applies' | out
+run hint-bug4-limit 0 hint --max-rating 5.6 "$tmp/bug4.txt"
+
 # Nothing to start from: stuck at once, EP and ED 0.0 as in SE.
 echo $EMPTY >"$tmp/empty.txt"
 echo '20.0/0.0/0.0 stuck' | out
