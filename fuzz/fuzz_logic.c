@@ -91,9 +91,8 @@ static int start(sk_logic *l, const sk_puzzle *p)
                          : sk_logic_start(l, p->cells);
 }
 
-static void walk(void *user, const sk_puzzle *p)
+static void walk(int limit_byte, const sk_puzzle *p)
 {
-    const int limit_byte = *(const int *)user;
     const int n = p->geom.n, nn = n * n;
     sk_model *m = NULL;
     sk_logic *l = NULL;
@@ -222,10 +221,8 @@ done:
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     sk_read_opts o = SK_READ_OPTS_INIT;
-    int limit_byte;
     if (size < 1)
         return 0;
-    limit_byte = data[0];
     /* the first record only (each can take a second under the
        sanitizers); the reader's own checks are fuzz_auto's */
     {
@@ -234,7 +231,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sk_diag d;
         FZ_CHECK(sk_reader_open_mem((const char *)data + 1, size - 1, &o, &r) == SK_OK);
         if (sk_reader_next(r, &p, &d) == SK_OK)
-            walk(&limit_byte, &p);
+            walk(data[0], &p);
         sk_reader_free(r);
     }
     return 0;

@@ -350,7 +350,7 @@ typedef struct set_walk {
     const uint64_t *mask; /* their masks: candidates, or places */
     const uint16_t *cells;
     int cnt, i1, i2;
-    uint64_t fixed;       /* the rectangle's pair of digits */
+    uint64_t pair, extra; /* the rectangle's two digits; the others of c1, c2 */
     const int *rem;
 } set_walk;
 
@@ -364,8 +364,7 @@ static void set_found(set_walk *w, uint64_t sub, uint64_t uni)
         return;
     if (w->naked) {
         /* c1 brings its extra digits; the others their candidates */
-        uint64_t extra = (g[w->cells[w->i1]] | g[w->cells[w->i2]]) & ~w->fixed;
-        uint64_t naked = extra & g[w->cells[w->i1]] & g[w->cells[w->i2]];
+        uint64_t naked = w->extra & g[w->cells[w->i1]] & g[w->cells[w->i2]];
         for (uint64_t q = sub; q; q &= q - 1)
             naked |= g[w->cells[lowest(q)]];
         if (popcount64(naked) != w->degree)
@@ -381,7 +380,7 @@ static void set_found(set_walk *w, uint64_t sub, uint64_t uni)
         ur_offer(u, UR_T3N, 3, (popcount64(uni) - 1) * 0.1, w->loop, w->len, el, nel);
         return;
     }
-    uint64_t vals = w->fixed;
+    uint64_t vals = w->pair;
     for (uint64_t q = sub; q; q &= q - 1)
         vals |= BIT(w->rem[lowest(q)]);
     uint64_t hidden = uni & ~BIT(w->i1) & ~BIT(w->i2);
@@ -414,9 +413,9 @@ static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_can
     uint64_t pair = BIT(u->v1) | BIT(u->v2);
     uint64_t extra = (g[c1] | g[c2]) & ~pair;
     int n = s->n;
-    set_walk w = {u, loop, len, el, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0, NULL};
-    int idx[SK_MAX_N];
+    int idx[SK_MAX_N], rem[SK_MAX_N];
     uint64_t mask[SK_MAX_N];
+    set_walk w = {u, loop, len, el, 0, 0, idx, mask, NULL, 0, 0, 0, pair, extra, rem};
     for (int degree = popcount64(extra); degree <= n - 2; degree++)
         for (int t = 0; t < u->nt; t++) {
             int k = region_of(s, c1, t);
@@ -432,8 +431,6 @@ static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_can
             w.cnt = cnt;
             w.i1 = i1;
             w.i2 = i2;
-            w.idx = idx;
-            w.mask = mask;
             if (degree * 2 <= empty && degree <= cnt) {
                 /* c1 (its extra digits) and degree - 1 other cells of two
                    candidates or more */
@@ -443,11 +440,10 @@ static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_can
                         idx[ne] = i, mask[ne++] = g[cells[i]];
                 }
                 w.naked = 1;
-                w.fixed = pair;
                 set_walk_from(&w, ne, degree - 1, 0, extra);
             }
             if (degree * 2 < empty) {
-                int rem[SK_MAX_N], nrem = 0;
+                int nrem = 0;
                 for (int v = 0; v < n; v++)
                     if (v != u->v1 && v != u->v2 && !(extra & BIT(v)))
                         rem[nrem++] = v;
@@ -474,8 +470,6 @@ static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_can
                 if (!ok)
                     continue;
                 w.naked = 0;
-                w.fixed = pair;
-                w.rem = rem;
                 if (popcount64(uni) <= degree)
                     set_walk_from(&w, ne, degree - 2, 0, uni);
             }
