@@ -1009,15 +1009,26 @@ static int fish(skl_state *s, int k)
 
 static int xy_wing(skl_state *s, int xyz)
 {
+    /* the bivalue cells, as a set: a pivot's wings are its peers in it,
+       and the cells a pair of wings sees together are the intersection of
+       their peer sets (visited in cell order, as a scan would) */
+    uint64_t biv[SK_MAX_N * SK_MAX_N / 64], see[SK_MAX_N * SK_MAX_N / 64];
+    int w = s->words;
+    for (int i = 0; i < w; i++)
+        biv[i] = 0;
+    for (int c = 0; c < s->nc; c++)
+        if (!s->val[c] && popcount64(s->cand[c]) == 2)
+            biv[c >> 6] |= 1ull << (c & 63);
     for (int p = 0; p < s->nc; p++) {
         uint64_t pc = s->cand[p];
         if (s->val[p] || popcount64(pc) != (xyz ? 3 : 2))
             continue;
+        const uint64_t *pp = s->peerbits + (size_t)p * (size_t)w;
         int wings[4 * SK_MAX_N], nw = 0;
-        for (int c = 0; c < s->nc; c++)
-            if (c != p && !s->val[c] && popcount64(s->cand[c]) == 2 && sees(s, p, c) &&
-                nw < 4 * SK_MAX_N)
-                wings[nw++] = c;
+        for (int i = 0; i < w && nw < 4 * SK_MAX_N; i++)
+            for (uint64_t b = biv[i] & pp[i] & ~(i == p >> 6 ? 1ull << (p & 63) : 0);
+                 b && nw < 4 * SK_MAX_N; b &= b - 1)
+                wings[nw++] = i << 6 | lowest(b);
         for (int i = 0; i < nw; i++)
             for (int j = i + 1; j < nw; j++) {
                 uint64_t a = s->cand[wings[i]], b = s->cand[wings[j]], z;
@@ -1037,13 +1048,19 @@ static int xy_wing(skl_state *s, int xyz)
                 add_cell(s, p);
                 add_cell(s, wings[i]);
                 add_cell(s, wings[j]);
-                for (int c = 0; c < s->nc; c++) {
-                    if (s->val[c] || c == p || c == wings[i] || c == wings[j] ||
-                        !(s->cand[c] & z))
-                        continue;
-                    if (sees(s, c, wings[i]) && sees(s, c, wings[j]) && (!xyz || sees(s, c, p)))
-                        add_elim(s, c, d);
-                }
+                const uint64_t *pa = s->peerbits + (size_t)wings[i] * (size_t)w;
+                const uint64_t *pb = s->peerbits + (size_t)wings[j] * (size_t)w;
+                for (int k = 0; k < w; k++)
+                    see[k] = pa[k] & pb[k] & (xyz ? pp[k] : ~0ull);
+                see[p >> 6] &= ~(1ull << (p & 63));
+                see[wings[i] >> 6] &= ~(1ull << (wings[i] & 63));
+                see[wings[j] >> 6] &= ~(1ull << (wings[j] & 63));
+                for (int k = 0; k < w; k++)
+                    for (uint64_t e = see[k]; e; e &= e - 1) {
+                        int c = k << 6 | lowest(e);
+                        if (!s->val[c] && (s->cand[c] & z))
+                            add_elim(s, c, d);
+                    }
                 if (s->step.nelim)
                     return 1;
             }
