@@ -1480,11 +1480,14 @@ static void cycle_step(skl_state *s, int dst, int y, int x)
                 both[o] |= SKL_BIT(d);
         }
     }
+    uint64_t any = 0; /* (most cycles remove nothing: no count for them) */
     for (int o = 0; o < s->nc; o++)
-        nel += popcount64(both[o]);
-    if (!nel)
+        any |= both[o];
+    if (!any)
         return;
     if (c->collect) {
+        for (int o = 0; o < s->nc; o++)
+            nel += popcount64(both[o]);
         int n = 0, *rem = malloc((size_t)(nel + 1) * sizeof *rem);
         if (!rem) {
             c->oom = 1;
