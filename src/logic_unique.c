@@ -177,7 +177,7 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
     skl_state *s = u->s;
     uint64_t ex = ex_in;
     uint64_t pair = BIT(u->v1) | BIT(u->v2);
-    int parity = u->len & 1, ks[16], nk = 0;
+    int parity = u->len & 1;
     if (u->oom || u->expired || --u->budget < 0)
         return;
     if (!(u->budget & 0xffff) && skl_expired(s)) {
@@ -188,17 +188,17 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
        visited once by them, the same for its even cells, and both visit
        the same houses: a path whose cells of one parity share a house is
        not followed */
-    for (int t = 0; t < u->nt && t < 16; t++) {
+    for (int t = 0; t < u->nt; t++) {
         int k = region_of(s, cell, t);
-        if (k < 0)
-            continue;
-        if (u->visits[parity * s->nh + k])
+        if (k >= 0 && u->visits[parity * s->nh + k])
             return;
-        ks[nk++] = k;
     }
-    for (int i = 0; i < nk; i++) {
-        u->visits[parity * s->nh + ks[i]] = 1;
-        u->unbalanced += u->visits[(parity ^ 1) * s->nh + ks[i]] ? -1 : 1;
+    for (int t = 0; t < u->nt; t++) {
+        int k = region_of(s, cell, t);
+        if (k >= 0) {
+            u->visits[parity * s->nh + k] = 1;
+            u->unbalanced += u->visits[(parity ^ 1) * s->nh + k] ? -1 : 1;
+        }
     }
     u->inl[cell] = 1;
     u->loop[u->len++] = cell;
@@ -235,9 +235,12 @@ static void find_loops(ur_ctx *u, int cell, int allowed, uint64_t ex_in, int las
     }
     u->len--;
     u->inl[cell] = 0;
-    for (int i = 0; i < nk; i++) {
-        u->visits[parity * s->nh + ks[i]] = 0;
-        u->unbalanced -= u->visits[(parity ^ 1) * s->nh + ks[i]] ? -1 : 1;
+    for (int t = 0; t < u->nt; t++) {
+        int k = region_of(s, cell, t);
+        if (k >= 0) {
+            u->visits[parity * s->nh + k] = 0;
+            u->unbalanced -= u->visits[(parity ^ 1) * s->nh + k] ? -1 : 1;
+        }
     }
 }
 
