@@ -2483,6 +2483,60 @@ static void test_api_rules(void)
     sk_model_free(m);
 }
 
+/* A unique rectangle is a loop whose every house holds two of its cells,
+ * extra houses included, however many the model has.  Pencil marks where
+ * r1c1, r1c4, r2c1 hold {1,2} and r2c4 {1,2,3} (1 and 2 gone from the rest
+ * of row 1, column 1 and box 1, so that no pair or pointing removes
+ * anything): a unique rectangle of type 1 (r2c4 = 3) on the classic grid
+ * and with thirteen extra houses that miss its cells; with a fourteenth
+ * (the 17th kind of house) that holds r1c1 alone, not a rectangle. */
+static void test_rectangle_every_house(void)
+{
+    uint64_t cand[81];
+    int cells[14 * 9], sizes[14];
+    for (int c = 0; c < 81; c++) {
+        int r = c / 9, col = c % 9;
+        cand[c] = r == 0 || col == 0 || (r < 3 && col < 3) ? 0x1fc : 0x1ff;
+    }
+    cand[0] = cand[3] = cand[9] = 0x3;
+    cand[12] = 0x7;
+    /* transversals that miss the four cells: (r, r + i), (r, i - r),
+       (r, 2r + i) mod 9; then the main diagonal */
+    static const int kind[14] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 0};
+    static const int shift[14] = {1, 4, 5, 6, 7, 2, 5, 6, 7, 8, 2, 4, 5, 0};
+    for (int i = 0; i < 14; i++) {
+        sizes[i] = 9;
+        for (int r = 0; r < 9; r++) {
+            int col = kind[i] == 0 ? r + shift[i] : kind[i] == 1 ? shift[i] - r + 9 : 2 * r + shift[i];
+            cells[i * 9 + r] = r * 9 + col % 9;
+        }
+    }
+    for (int ngroups = 0; ngroups <= 14; ngroups += ngroups ? 1 : 13) {
+        sk_geometry g = SK_GEOMETRY_INIT(9);
+        sk_logic *l = NULL;
+        sk_step st;
+        g.ngroups = ngroups;
+        g.group_sizes = sizes;
+        g.group_cells = cells;
+        sk_model *m = model_of(&g);
+        CHECK(m != NULL);
+        if (!m)
+            return;
+        CHECK_EQ_INT(sk_logic_new(m, &l), SK_OK);
+        CHECK_EQ_INT(sk_logic_start_candidates(l, NULL, cand), SK_OK);
+        int rc = sk_logic_next(l, &st);
+        if (ngroups < 14) {
+            CHECK_EQ_INT(rc, 1);
+            CHECK_EQ_INT(st.technique, SK_TECH_UNIQUE_RECTANGLE);
+            CHECK(st.nelim == 2 && st.elim[0].cell == 12 && st.elim[1].cell == 12);
+        } else {
+            CHECK(rc <= 0 || st.technique != SK_TECH_UNIQUE_RECTANGLE);
+        }
+        sk_logic_free(l);
+        sk_model_free(m);
+    }
+}
+
 /* Walks one puzzle of tests/variants (see test_sound_variants): whole,
  * every step up to 30 s; else with the techniques up to 9.0 and half a
  * second a step.  1 when it was walked (unique within half a second). */
@@ -2936,6 +2990,7 @@ int main(void)
     RUN(test_rate_without_solution);
     RUN(test_rate_limits);
     RUN(test_rate_from_marks);
+    RUN(test_rectangle_every_house);
     RUN(test_sound_variants);
     RUN(test_filter_memo);
     RUN(test_two_rules_together);
