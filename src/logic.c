@@ -933,11 +933,64 @@ static int naked_set(skl_state *s, int k)
 
 /* ---- fish ------------------------------------------------------------------ */
 
+/* 1 when the fish of digit d on bases sub (bits over base[]) whose places
+ * are uni (bits over cover[]) removes something: d in a cover house
+ * outside the bases.  build: the fish is made s->step, with what it
+ * removes. */
+static int fish_step(skl_state *s, int k, int d, uint64_t sub, uint64_t uni, const int *base,
+                     const int *cover, int build)
+{
+    if (build) {
+        hint_reset(s, k == 2 ? SK_TECH_X_WING : k == 3 ? SK_TECH_SWORDFISH : SK_TECH_JELLYFISH,
+                   k == 2 ? 32 : k == 3 ? 38 : 52);
+        s->step.digits = BIT(d);
+        for (uint64_t q = sub; q; q &= q - 1)
+            add_house(s, base[lowest(q)]);
+        for (uint64_t q = uni; q; q &= q - 1)
+            add_house(s, cover[lowest(q)]);
+    }
+    /* position i of a row is column i and the other way round */
+    for (uint64_t q = uni; q; q &= q - 1) {
+        int cnt;
+        const uint16_t *cells = hcells(s, cover[lowest(q)], &cnt);
+        for (int i = 0; i < cnt; i++) {
+            int c = cells[i];
+            if (s->val[c] || !(s->cand[c] & BIT(d)))
+                continue;
+            int inbase = 0;
+            for (uint64_t b = sub; b && !inbase; b &= b - 1)
+                inbase = in_house(s, base[lowest(b)], c);
+            if (inbase)
+                continue;
+            if (!build)
+                return 1;
+            add_elim(s, c, d);
+        }
+    }
+    return build && s->step.nelim;
+}
+
+typedef struct fish_at {
+    uint64_t sub; /* the bases, bits over base[] */
+    int d;
+} fish_at;
+
+/* SE's order: by the bases' mask, then by digit. */
+static int fish_order(const void *a, const void *b)
+{
+    const fish_at *x = a, *y = b;
+    if (x->sub != y->sub)
+        return x->sub < y->sub ? -1 : 1;
+    return (x->d > y->d) - (x->d < y->d);
+}
+
 static int fish(skl_state *s, int k)
 {
     static const int kinds[2][2] = {{SKL_COLUMN, SKL_ROW}, {SKL_ROW, SKL_COLUMN}};
-    for (int bt = 0; bt < 2; bt++) {
-        int base[SK_MAX_N], cover[SK_MAX_N], nb = 0, nv = 0;
+    fish_at room[64], *found = room;
+    int cap = 64, ret = 0;
+    for (int bt = 0; bt < 2 && !ret; bt++) {
+        int base[SK_MAX_N], cover[SK_MAX_N], nb = 0, nv = 0, nf = 0;
         for (int h = 0; h < s->nh; h++) {
             if (s->hkind[h] == kinds[bt][0])
                 base[nb++] = h;
@@ -950,59 +1003,56 @@ static int fish(skl_state *s, int k)
         for (int c = 0; c < s->nc; c++)
             if (s->val[c])
                 placed[s->val[c] - 1]++;
-        /* elig[d]: the base houses where d has 2..k places, the only ones
-           a fish on d can use; a set of bases outside it is passed over
-           at once (the order of the search stays SE's) */
-        uint64_t elig[SK_MAX_N];
-        for (int d = 0; d < s->n; d++) {
-            elig[d] = 0;
-            for (int b = 0; b < nb; b++) {
+        /* SE visits every set of k bases in increasing order of its mask
+           and, for each, every digit.  Only the base houses where d has
+           2..k places can hold a fish on d: each digit's sets are taken
+           from those alone, the fish that remove something kept, and
+           those visited in SE's order */
+        for (int d = 0; d < s->n && !ret; d++) {
+            int bidx[SK_MAX_N], m = 0;
+            if (placed[d] + 2 * k > s->n)
+                continue;
+            for (int b = 0; b < nb; b++)
                 if (skl_two_to(positions(s, base[b], d), k))
-                    elig[d] |= BIT(b);
+                    bidx[m++] = b;
+            for (uint64_t isub = m >= k ? first_subset(k) : 0; isub;
+                 isub = skl_next_subset(isub, m)) {
+                uint64_t sub = 0, uni = 0;
+                for (uint64_t q = isub; q; q &= q - 1) {
+                    int b = bidx[lowest(q)];
+                    sub |= BIT(b);
+                    uni |= positions(s, base[b], d);
+                }
+                if (popcount64(uni) != k || !fish_step(s, k, d, sub, uni, base, cover, 0))
+                    continue;
+                if (nf == cap) {
+                    fish_at *more = malloc(2 * (size_t)cap * sizeof *more);
+                    if (!more) {
+                        ret = SK_ENOMEM;
+                        break;
+                    }
+                    memcpy(more, found, (size_t)nf * sizeof *found);
+                    if (found != room)
+                        free(found);
+                    found = more;
+                    cap *= 2;
+                }
+                found[nf].sub = sub;
+                found[nf++].d = d;
             }
         }
-        for (uint64_t sub = first_subset(k); sub; sub = skl_next_subset(sub, nb))
-            for (int d = 0; d < s->n; d++) {
-                uint64_t uni = 0;
-                int ok = 1;
-                if ((sub & ~elig[d]) || placed[d] + 2 * k > s->n)
-                    continue;
-                for (uint64_t q = sub; q && ok; q &= q - 1) {
-                    uint64_t p = positions(s, base[lowest(q)], d);
-                    if (!skl_many(p))
-                        ok = 0;
-                    uni |= p;
-                }
-                if (!ok || popcount64(uni) != k)
-                    continue;
-                hint_reset(s, k == 2 ? SK_TECH_X_WING : k == 3 ? SK_TECH_SWORDFISH : SK_TECH_JELLYFISH,
-                           k == 2 ? 32 : k == 3 ? 38 : 52);
-                s->step.digits = BIT(d);
-                for (uint64_t q = sub; q; q &= q - 1)
-                    add_house(s, base[lowest(q)]);
-                for (uint64_t q = uni; q; q &= q - 1)
-                    add_house(s, cover[lowest(q)]);
-                /* position i of a row is column i and the other way round */
-                for (uint64_t q = uni; q; q &= q - 1) {
-                    int cnt;
-                    const uint16_t *cells = hcells(s, cover[lowest(q)], &cnt);
-                    for (int i = 0; i < cnt; i++) {
-                        int c = cells[i];
-                        if (s->val[c] || !(s->cand[c] & BIT(d)))
-                            continue;
-                        int inbase = 0;
-                        for (uint64_t b = sub; b && !inbase; b &= b - 1)
-                            inbase = in_house(s, base[lowest(b)], c);
-                        if (!inbase)
-                            add_elim(s, c, d);
-                    }
-                }
-                if (s->step.nelim)
-                    if (emit(s))
-                        return 1;
-            }
+        qsort(found, (size_t)nf, sizeof *found, fish_order);
+        for (int i = 0; i < nf && !ret; i++) {
+            uint64_t uni = 0;
+            for (uint64_t q = found[i].sub; q; q &= q - 1)
+                uni |= positions(s, base[lowest(q)], found[i].d);
+            if (fish_step(s, k, found[i].d, found[i].sub, uni, base, cover, 1) && emit(s))
+                ret = 1;
+        }
     }
-    return 0;
+    if (found != room)
+        free(found);
+    return ret;
 }
 
 /* ---- XY- and XYZ-wings --------------------------------------------------- */
@@ -1636,16 +1686,16 @@ static int next_step(skl_state *s)
         return 1;
     if (s->rdom && allowed(s, 31) && rule_break(s))
         return 1;
-    if (allowed(s, 32) && fish(s, 2))
-        return 1;
+    if (allowed(s, 32) && (st = fish(s, 2)) != 0)
+        return st;
     if (allowed(s, 34) && hidden_set(s, 2, 0))
         return 1;
     if (s->rdom && allowed(s, 35) && rule_pair(s))
         return 1;
     if (allowed(s, 36) && naked_set(s, 3))
         return 1;
-    if (allowed(s, 38) && fish(s, 3))
-        return 1;
+    if (allowed(s, 38) && (st = fish(s, 3)) != 0)
+        return st;
     if (allowed(s, 40) && hidden_set(s, 3, 0))
         return 1;
     if (allowed(s, 42) && xy_wing(s, 0))
@@ -1656,8 +1706,8 @@ static int next_step(skl_state *s)
         return st;
     if (allowed(s, 50) && naked_set(s, 4))
         return 1;
-    if (allowed(s, 52) && fish(s, 4))
-        return 1;
+    if (allowed(s, 52) && (st = fish(s, 4)) != 0)
+        return st;
     if (allowed(s, 54) && hidden_set(s, 4, 0))
         return 1;
     if (s->unique_ok && allowed(s, 56) && (st = skl_bug(s)) != 0)
