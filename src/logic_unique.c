@@ -447,74 +447,99 @@ static void set_walk_from(set_walk *w, int top, int left, uint64_t sub, uint64_t
     }
 }
 
+/* A house holding both extra cells, as every degree of ur_type3 sees it. */
+typedef struct ur_house {
+    const uint16_t *cells;
+    int cnt, empty, i1, i2;
+    uint64_t uni;          /* the places of the pair's digits (c2's left out) */
+    int ok;                /* both digits have one */
+    uint64_t place[SK_MAX_N]; /* those of each digit of rem */
+} ur_house;
+
 static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_cand *el)
 {
     skl_state *s = u->s;
     const uint64_t *g = u->g;
     uint64_t pair = BIT(u->v1) | BIT(u->v2);
     uint64_t extra = (g[c1] | g[c2]) & ~pair;
-    int n = s->n;
+    int n = s->n, nh = 0, nrem = 0;
     int idx[SK_MAX_N], rem[SK_MAX_N];
     uint64_t mask[SK_MAX_N];
+    ur_house room[6], *hs = room, *h;
     set_walk w = {u, loop, len, el, 0, 0, idx, mask, NULL, 0, 0, 0, pair, extra, rem};
+    for (int v = 0; v < n; v++)
+        if (v != u->v1 && v != u->v2 && !(extra & BIT(v)))
+            rem[nrem++] = v;
+    /* the houses of both cells, read once for every degree (two cells
+       share at most two of a row, a column and a box; more with other
+       houses) */
+    if (u->nt > 6 && !(hs = malloc((size_t)u->nt * sizeof *hs))) {
+        u->oom = 1;
+        return;
+    }
+    for (int t = 0; t < u->nt; t++) {
+        int k = region_of(s, c1, t);
+        if (k < 0 || k != region_of(s, c2, t))
+            continue;
+        h = &hs[nh++];
+        h->cells = skl_hcells(s, k, &h->cnt);
+        h->empty = 0;
+        for (int i = 0; i < h->cnt; i++)
+            h->empty += !s->val[h->cells[i]];
+        h->i1 = pos_in(s, k, c1);
+        h->i2 = pos_in(s, k, c2);
+        h->uni = 0;
+        h->ok = 1;
+        for (int j = -2; j < nrem; j++) {
+            int v = j == -2 ? u->v1 : j == -1 ? u->v2 : rem[j];
+            uint64_t p = 0;
+            for (int i = 0; i < h->cnt; i++)
+                if (i != h->i2 && (g[h->cells[i]] & BIT(v)))
+                    p |= BIT(i);
+            if (j < 0) {
+                h->ok &= p != 0;
+                h->uni |= p;
+            } else {
+                h->place[j] = p;
+            }
+        }
+    }
     for (int degree = popcount64(extra); degree <= n - 2; degree++)
-        for (int t = 0; t < u->nt; t++) {
-            int k = region_of(s, c1, t);
-            if (k < 0 || k != region_of(s, c2, t))
-                continue;
-            int cnt, empty = 0, ne = 0;
-            const uint16_t *cells = skl_hcells(s, k, &cnt);
-            for (int i = 0; i < cnt; i++)
-                empty += !s->val[cells[i]];
-            int i1 = pos_in(s, k, c1), i2 = pos_in(s, k, c2);
+        for (int hi = 0; hi < nh; hi++) {
+            int ne = 0;
+            h = &hs[hi];
             w.degree = degree;
-            w.cells = cells;
-            w.cnt = cnt;
-            w.i1 = i1;
-            w.i2 = i2;
-            if (degree * 2 <= empty && degree <= cnt) {
+            w.cells = h->cells;
+            w.cnt = h->cnt;
+            w.i1 = h->i1;
+            w.i2 = h->i2;
+            if (degree * 2 <= h->empty && degree <= h->cnt) {
                 /* c1 (its extra digits) and degree - 1 other cells of two
                    candidates or more */
-                for (int i = 0; i < cnt; i++) {
-                    int pc = popcount64(g[cells[i]]);
-                    if (i != i1 && i != i2 && pc >= 2 && pc <= degree)
-                        idx[ne] = i, mask[ne++] = g[cells[i]];
+                for (int i = 0; i < h->cnt; i++) {
+                    uint64_t m = g[h->cells[i]];
+                    if (i != h->i1 && i != h->i2 && skl_two_to(m, degree))
+                        idx[ne] = i, mask[ne++] = m;
                 }
                 w.naked = 1;
                 set_walk_from(&w, ne, degree - 1, 0, extra);
             }
-            if (degree * 2 < empty) {
-                int nrem = 0;
-                for (int v = 0; v < n; v++)
-                    if (v != u->v1 && v != u->v2 && !(extra & BIT(v)))
-                        rem[nrem++] = v;
-                if (degree - 2 > nrem || nrem == 0)
+            if (degree * 2 < h->empty) {
+                if (degree - 2 > nrem || nrem == 0 || !h->ok)
                     continue;
-                /* the places of a digit (c2's left out): none, or more
-                   than degree, and no set holding it is one */
-                uint64_t uni = 0;
-                int ok = 1;
+                /* the places of a digit: none, or more than degree, and
+                   no set holding it is one */
                 ne = 0;
-                for (int j = -2; j < nrem; j++) {
-                    int v = j == -2 ? u->v1 : j == -1 ? u->v2 : rem[j];
-                    uint64_t p = 0;
-                    for (int i = 0; i < cnt; i++)
-                        if (i != i2 && (g[cells[i]] & BIT(v)))
-                            p |= BIT(i);
-                    if (j < 0) {
-                        ok &= p != 0;
-                        uni |= p;
-                    } else if (p && popcount64(p) <= degree) {
-                        idx[ne] = j, mask[ne++] = p;
-                    }
-                }
-                if (!ok)
-                    continue;
+                for (int j = 0; j < nrem; j++)
+                    if (skl_one(h->place[j]) || skl_two_to(h->place[j], degree))
+                        idx[ne] = j, mask[ne++] = h->place[j];
                 w.naked = 0;
-                if (popcount64(uni) <= degree)
-                    set_walk_from(&w, ne, degree - 2, 0, uni);
+                if (popcount64(h->uni) <= degree)
+                    set_walk_from(&w, ne, degree - 2, 0, h->uni);
             }
         }
+    if (hs != room)
+        free(hs);
 }
 
 static void ur_loop(ur_ctx *u, const int *loop, int len, sk_cand *el)
