@@ -971,7 +971,7 @@ static int fish_step(skl_state *s, int k, int d, uint64_t sub, uint64_t uni, con
 }
 
 typedef struct fish_at {
-    uint64_t sub; /* the bases, bits over base[] */
+    uint64_t sub, uni; /* the bases, bits over base[]; their places */
     int d;
 } fish_at;
 
@@ -988,7 +988,10 @@ static int fish(skl_state *s, int k)
 {
     static const int kinds[2][2] = {{SKL_COLUMN, SKL_ROW}, {SKL_ROW, SKL_COLUMN}};
     fish_at room[64], *found = room;
-    int cap = 64, ret = 0;
+    int cap = 64, ret = 0, placed[SK_MAX_N] = {0};
+    for (int c = 0; c < s->nc; c++)
+        if (s->val[c])
+            placed[s->val[c] - 1]++;
     for (int bt = 0; bt < 2 && !ret; bt++) {
         int base[SK_MAX_N], cover[SK_MAX_N], nb = 0, nv = 0, nf = 0;
         for (int h = 0; h < s->nh; h++) {
@@ -999,10 +1002,6 @@ static int fish(skl_state *s, int k)
         }
         if (nb != s->n || nv != s->n)
             continue;
-        int placed[SK_MAX_N] = {0};
-        for (int c = 0; c < s->nc; c++)
-            if (s->val[c])
-                placed[s->val[c] - 1]++;
         /* SE visits every set of k bases in increasing order of its mask
            and, for each, every digit.  Only the base houses where d has
            2..k places can hold a fish on d: each digit's sets are taken
@@ -1038,17 +1037,14 @@ static int fish(skl_state *s, int k)
                     cap *= 2;
                 }
                 found[nf].sub = sub;
+                found[nf].uni = uni;
                 found[nf++].d = d;
             }
         }
         qsort(found, (size_t)nf, sizeof *found, fish_order);
-        for (int i = 0; i < nf && !ret; i++) {
-            uint64_t uni = 0;
-            for (uint64_t q = found[i].sub; q; q &= q - 1)
-                uni |= positions(s, base[lowest(q)], found[i].d);
-            if (fish_step(s, k, found[i].d, found[i].sub, uni, base, cover, 1) && emit(s))
+        for (int i = 0; i < nf && !ret; i++)
+            if (fish_step(s, k, found[i].d, found[i].sub, found[i].uni, base, cover, 1) && emit(s))
                 ret = 1;
-        }
     }
     if (found != room)
         free(found);

@@ -379,6 +379,15 @@ static int sees_all(const skl_state *s, int c, const int *list, int n)
  * order of the masks: the highest element first, each taken in turn from
  * the lowest), so that the step found first is the one it always was.
  */
+/* A house holding both extra cells, as every degree of ur_type3 sees it. */
+typedef struct ur_house {
+    const uint16_t *cells;
+    int cnt, empty, i1, i2;
+    uint64_t uni;          /* the places of the pair's digits (c2's left out) */
+    int ok;                /* both digits have one */
+    uint64_t place[SK_MAX_N]; /* those of each digit of rem */
+} ur_house;
+
 typedef struct set_walk {
     ur_ctx *u;
     const int *loop;
@@ -389,8 +398,7 @@ typedef struct set_walk {
     const int *idx;       /* the elements: indexes (cells of the house, or
                              into rem), ascending */
     const uint64_t *mask; /* their masks: candidates, or places */
-    const uint16_t *cells;
-    int cnt, i1, i2;
+    const ur_house *h;
     uint64_t pair, extra; /* the rectangle's two digits; the others of c1, c2 */
     const int *rem;
 } set_walk;
@@ -399,21 +407,22 @@ static void set_found(set_walk *w, uint64_t sub, uint64_t uni)
 {
     ur_ctx *u = w->u;
     const uint64_t *g = u->g;
+    const ur_house *h = w->h;
     sk_cand *el = w->el;
     int nel = 0;
     if (popcount64(uni) != w->degree)
         return;
     if (w->naked) {
         /* c1 brings its extra digits; the others their candidates */
-        uint64_t naked = w->extra & g[w->cells[w->i1]] & g[w->cells[w->i2]];
+        uint64_t naked = w->extra & g[h->cells[h->i1]] & g[h->cells[h->i2]];
         for (uint64_t q = sub; q; q &= q - 1)
-            naked |= g[w->cells[lowest(q)]];
+            naked |= g[h->cells[lowest(q)]];
         if (popcount64(naked) != w->degree)
             return;
-        sub |= BIT(w->i1);
-        for (int i = 0; i < w->cnt; i++) {
-            int o = w->cells[i];
-            if ((sub & BIT(i)) || i == w->i1 || i == w->i2)
+        sub |= BIT(h->i1);
+        for (int i = 0; i < h->cnt; i++) {
+            int o = h->cells[i];
+            if ((sub & BIT(i)) || i == h->i1 || i == h->i2)
                 continue;
             for (uint64_t v = g[o] & uni; v; v &= v - 1)
                 el[nel].cell = o, el[nel++].digit = lowest(v);
@@ -424,9 +433,9 @@ static void set_found(set_walk *w, uint64_t sub, uint64_t uni)
     uint64_t vals = w->pair;
     for (uint64_t q = sub; q; q &= q - 1)
         vals |= BIT(w->rem[lowest(q)]);
-    uint64_t hidden = uni & ~BIT(w->i1) & ~BIT(w->i2);
+    uint64_t hidden = uni & ~BIT(h->i1) & ~BIT(h->i2);
     for (uint64_t q = hidden; q; q &= q - 1) {
-        int o = w->cells[lowest(q)];
+        int o = h->cells[lowest(q)];
         for (uint64_t v = g[o] & ~vals; v; v &= v - 1)
             el[nel].cell = o, el[nel++].digit = lowest(v);
     }
@@ -447,15 +456,6 @@ static void set_walk_from(set_walk *w, int top, int left, uint64_t sub, uint64_t
     }
 }
 
-/* A house holding both extra cells, as every degree of ur_type3 sees it. */
-typedef struct ur_house {
-    const uint16_t *cells;
-    int cnt, empty, i1, i2;
-    uint64_t uni;          /* the places of the pair's digits (c2's left out) */
-    int ok;                /* both digits have one */
-    uint64_t place[SK_MAX_N]; /* those of each digit of rem */
-} ur_house;
-
 static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_cand *el)
 {
     skl_state *s = u->s;
@@ -466,7 +466,7 @@ static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_can
     int idx[SK_MAX_N], rem[SK_MAX_N];
     uint64_t mask[SK_MAX_N];
     ur_house room[6], *hs = room, *h;
-    set_walk w = {u, loop, len, el, 0, 0, idx, mask, NULL, 0, 0, 0, pair, extra, rem};
+    set_walk w = {u, loop, len, el, 0, 0, idx, mask, NULL, pair, extra, rem};
     for (int v = 0; v < n; v++)
         if (v != u->v1 && v != u->v2 && !(extra & BIT(v)))
             rem[nrem++] = v;
@@ -509,10 +509,7 @@ static void ur_type3(ur_ctx *u, const int *loop, int len, int c1, int c2, sk_can
             int ne = 0;
             h = &hs[hi];
             w.degree = degree;
-            w.cells = h->cells;
-            w.cnt = h->cnt;
-            w.i1 = h->i1;
-            w.i2 = h->i2;
+            w.h = h;
             if (degree * 2 <= h->empty && degree <= h->cnt) {
                 /* c1 (its extra digits) and degree - 1 other cells of two
                    candidates or more */
